@@ -1,0 +1,299 @@
+"""Exact validation against RFC 3986 Appendix A, with the position and rule of each problem.
+
+``is_valid`` is the fast path: one compiled pattern per top-level rule (see :mod:`.grammar`).
+``validate`` runs the same check first and only for invalid input walks the text component by
+component to say *where* and *why*.  The offset of a problem is the first character that cannot
+belong to the URI as its delimiters split it (the space in ``http://exa mple.com``, the ``%`` of
+``%zz``).  An IP literal whose characters are each allowed but whose shape is wrong is reported
+at its closing ``]``, the point where the literal is known to be malformed; the message names the
+structural fault.  Problems in the userinfo never quote its characters: it may hold a password.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import FrozenSet, List, Optional
+
+from . import grammar
+from .reference import _check_str
+
+#: The top-level rules of Appendix A that may be asked for.
+RULES = tuple(grammar.RULE_PATTERNS)
+#: At most this many problems are listed for one string (the first is always the earliest).
+MAX_PROBLEMS = 1000
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    """One place where a string departs from the grammar."""
+
+    offset: int  #: 0-based index of the first offending character (len(text) when it is missing)
+    rule: str  #: the ABNF rule that failed, e.g. "pct-encoded", "port", "IPv6address"
+    message: str
+    component: str  #: scheme, userinfo, host, port, path, query, fragment
+
+
+def _check_rule(rule: str) -> "str":
+    if rule not in grammar.RULE_PATTERNS:
+        raise ValueError(f"rule must be one of {', '.join(RULES)}, not {rule!r}")
+    return rule
+
+
+def is_valid(text: str, rule: str = "URI-reference") -> bool:
+    """True when ``text`` matches the Appendix A rule ``rule`` exactly."""
+    _check_str(text, "text")
+    pattern = grammar.RULE_PATTERNS[_check_rule(rule)]
+    if pattern.fullmatch(text) is None:
+        return False
+    return "%" not in text or grammar.BAD_PCT.search(text) is None
+
+
+def validate(text: str, rule: str = "URI-reference") -> List[SyntaxProblem]:
+    """Every problem that makes ``text`` fail ``rule``, earliest first; ``[]`` when valid."""
+    if is_valid(text, rule):
+        return []
+    problems = _Scanner(text, rule).run()
+    problems.sort(key=lambda p: p.offset)
+    return problems
+
+
+def describe(char: str) -> str:
+    """A character as a message shows it: quoted, with its code point when invisible."""
+    if char == " ":
+        return "' ' (space)"
+    if char.isprintable() and not char.isspace():
+        return repr(char) if char != "'" else '"\'"'
+    return f"U+{ord(char):04X}"
+
+
+class _Scanner:
+    """Walks one invalid string component by component, collecting problems."""
+
+    def __init__(self, text: str, rule: str) -> None:
+        self.text = text
+        self.rule = rule
+        self.problems: List[SyntaxProblem] = []
+
+    def add(self, offset: int, rule: str, message: str, component: str) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(SyntaxProblem(offset, rule, message, component))
+
+    def full(self) -> bool:
+        return len(self.problems) >= MAX_PROBLEMS
+
+    # -- the top level: scheme, then hier-part or relative-part, query, fragment ------------
+    def run(self) -> List[SyntaxProblem]:
+        text, rule = self.text, self.rule
+        m = grammar.SCHEME_PREFIX.match(text)
+        pos = 0
+        has_scheme = False
+        if rule in ("URI", "absolute-URI"):
+            if m is None:
+                self.scheme_problem()
+                return self.problems
+            pos, has_scheme = m.end(), True
+        elif rule == "URI-reference":
+            if m is not None:
+                pos, has_scheme = m.end(), True
+        elif m is not None:  # relative-ref: a colon in the first segment reads as a scheme
+            self.add(m.end() - 1, "path-noscheme",
+                     "a relative reference cannot have ':' in its first segment (it would read as a scheme)",
+                     "path")
+        end = self.find_any(pos, "?#")
+        if text.startswith("//", pos):
+            auth_end = self.find_any(pos + 2, "/?#")
+            self.authority(pos + 2, auth_end)
+            self.path(auth_end, end, "path-abempty", first_segment_colon=True)
+        else:
+            # Without a scheme the path is path-noscheme (or absolute); with a scheme-looking
+            # prefix under relative-ref the colon was reported above.
+            kind = "path-rootless" if has_scheme else "path-noscheme"
+            self.path(pos, end, "path-absolute" if text.startswith("/", pos) else kind,
+                      first_segment_colon=m is not None)
+        if end < len(text) and text[end] == "?":
+            q_end = self.find_any(end + 1, "#")
+            self.chars(end + 1, q_end, grammar.QUERY_CHARS, "query", "query")
+            end = q_end
+        if end < len(text):  # a "#"
+            if rule == "absolute-URI":
+                self.add(end, "absolute-URI", "an absolute URI cannot have a fragment ('#')", "fragment")
+            else:
+                self.chars(end + 1, len(text), grammar.FRAGMENT_CHARS, "fragment", "fragment")
+        return self.problems
+
+    def find_any(self, start: int, delims: str) -> int:
+        text = self.text
+        best = len(text)
+        for d in delims:
+            i = text.find(d, start, best)
+            if i != -1:
+                best = i
+        return best
+
+    def scheme_problem(self) -> None:
+        text = self.text
+        if not text or text[0] not in grammar.ALPHA:
+            what = "the text is empty" if not text else f"it starts with {describe(text[0])}"
+            self.add(0, "scheme", f"a URI must start with a scheme, which starts with a letter; {what}", "scheme")
+            return
+        i = 1
+        while i < len(text) and text[i] in grammar.SCHEME_CHARS:
+            i += 1
+        if i == len(text) or text[i] in "/?#":
+            self.add(i, "scheme", "a URI needs ':' after its scheme", "scheme")
+        else:
+            self.add(i, "scheme", f"{describe(text[i])} is not allowed in a scheme "
+                     "(letters, digits, '+', '-' and '.' only)", "scheme")
+
+    # -- character classes with pct-encoded ---------------------------------------------------
+    def chars(self, start: int, end: int, allowed: FrozenSet[str], rule: str, component: str,
+              pct: bool = True, first_only: bool = False) -> Optional[int]:
+        """Check ``text[start:end]`` char by char; return the first bad offset (None if none)."""
+        text = self.text
+        first: Optional[int] = None
+        i = start
+        while i < end and not self.full():
+            c = text[i]
+            if c in allowed:
+                i += 1
+                continue
+            if c == "%" and pct:
+                if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
+                    i += 3
+                    continue
+                shown = "" if component == "userinfo" else f"{text[i:min(i + 3, end)]!r} "
+                self.add(i, "pct-encoded",
+                         f"{shown}is not a percent-encoding: '%' must be followed by two hex digits", component)
+            else:
+                self.add(i, rule, self.char_message(c, rule, component), component)
+            if first is None:
+                first = i
+                if first_only:
+                    break
+            i += 1
+        return first
+
+    @staticmethod
+    def char_message(c: str, rule: str, component: str) -> str:
+        if component == "userinfo":
+            if c == "@":
+                return "userinfo holds '@': only the last '@' ends the userinfo; encode the others as %40"
+            return "a character that is not allowed in userinfo (it must be percent-encoded)"
+        if rule == "IPv6address":
+            if c == "%":
+                return "'%' is not allowed in an IPv6 address (zone identifiers are RFC 6874, not RFC 3986)"
+            return f"{describe(c)} cannot appear in an IPv6 address (hex digits, ':' and '.' only)"
+        if rule == "IPvFuture":
+            return f"{describe(c)} cannot appear in an IPvFuture literal"
+        if c in grammar.GEN_DELIMS:
+            return f"{describe(c)} is a delimiter that cannot appear here in the {component}"
+        return f"{describe(c)} is not allowed in the {component} ({rule}); percent-encode it"
+
+    # -- authority (section 3.2) --------------------------------------------------------------
+    def authority(self, start: int, end: int) -> None:
+        text = self.text
+        at = text.rfind("@", start, end)
+        host_start = start
+        if at != -1:
+            self.chars(start, at, grammar.USERINFO_CHARS, "userinfo", "userinfo")
+            host_start = at + 1
+        if text.startswith("[", host_start) and host_start < end:
+            close = text.find("]", host_start, end)
+            port_from = self.ip_literal(host_start, close if close != -1 else end, close != -1)
+            if port_from is None or port_from >= end:
+                return
+            if text[port_from] != ":":
+                self.add(port_from, "authority",
+                         f"{describe(text[port_from])} cannot follow an IP literal; only ':' and a port can", "host")
+                return
+            self.port(port_from + 1, end)
+            return
+        colon = text.find(":", host_start, end)
+        host_end = colon if colon != -1 else end
+        self.chars(host_start, host_end, grammar.REG_NAME_CHARS, "reg-name", "host")
+        if colon != -1:
+            self.port(colon + 1, end)
+
+    def port(self, start: int, end: int) -> None:
+        # Section 3.2.3: port = *DIGIT.  Its range is a scheme rule, not a syntax one.
+        for i in range(start, end):
+            c = self.text[i]
+            if c not in grammar.DIGIT:
+                self.add(i, "port", f"{describe(c)} is not allowed in a port (digits only)", "port")
+                return
+
+    def ip_literal(self, start: int, end: int, closed: bool) -> Optional[int]:
+        """Check "[" ... "]" from ``start`` (the "[") to ``end`` (the "]" or the authority's end).
+
+        Returns the offset after the literal, or None when a problem stops the authority."""
+        text = self.text
+        inner_start = start + 1
+        inner = text[inner_start:end]
+        if inner[:1] in ("v", "V"):
+            bad = self.ipvfuture(inner_start, end)
+        else:
+            bad = self.chars(inner_start, end, grammar.HEXDIG | frozenset(":."), "IPv6address", "host", pct=False,
+                             first_only=True)
+            if bad is None and grammar.IPV6ADDRESS_RE.fullmatch(inner) is None:
+                self.add(end, "IPv6address", ipv6_fault(inner), "host")
+                bad = end
+        if bad is not None:
+            return None
+        if not closed:
+            self.add(end, "IP-literal", "the IP literal is missing its closing ']'", "host")
+            return None
+        return end + 1
+
+    def ipvfuture(self, start: int, end: int) -> Optional[int]:
+        # IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
+        text = self.text
+        i = start + 1
+        while i < end and text[i] in grammar.HEXDIG:
+            i += 1
+        if i == start + 1 or i == end or text[i] != ".":
+            msg = ("IPvFuture needs hex digits after 'v'" if i == start + 1
+                   else "IPvFuture needs '.' after its version")
+            self.add(i, "IPvFuture", msg, "host")
+            return i
+        if i + 1 == end:
+            self.add(end, "IPvFuture", "IPvFuture needs at least one character after '.'", "host")
+            return end
+        return self.chars(i + 1, end, grammar.IPVFUTURE_TAIL_CHARS, "IPvFuture", "host", pct=False,
+                          first_only=True)
+
+    # -- path (section 3.3) -------------------------------------------------------------------
+    def path(self, start: int, end: int, rule: str, first_segment_colon: bool) -> None:
+        text = self.text
+        if not first_segment_colon:
+            # path-noscheme: the first segment may not contain ':' (section 4.2).
+            seg_end = text.find("/", start, end)
+            seg_end = end if seg_end == -1 else seg_end
+            colon = text.find(":", start, seg_end)
+            if colon != -1:
+                self.chars(start, colon, grammar.SEGMENT_NZ_NC_CHARS, "segment-nz-nc", "path")
+                self.add(colon, "path-noscheme",
+                         "':' in the first segment of a relative reference reads as a scheme delimiter, "
+                         "but what precedes it is not a valid scheme", "path")
+                start = colon + 1
+        self.chars(start, end, grammar.PCHAR | frozenset("/"), "pchar", "path")
+
+
+def ipv6_fault(inner: str) -> str:
+    """Say what is structurally wrong with an IPv6 address made only of allowed characters."""
+    if inner == "":
+        return "the IP literal is empty"
+    if inner.count("::") > 1 or ":::" in inner:
+        return "'::' may appear only once in an IPv6 address"
+    groups = inner.split(":")
+    for g in groups:
+        if len(g) > 4 and "." not in g:
+            return "an IPv6 group has more than four hex digits"
+    if "." in inner:
+        last = groups[-1]
+        if "." in "".join(groups[:-1]) or not grammar.IPV4ADDRESS_RE.fullmatch(last):
+            return "an IPv6 address may end in an IPv4 address only in dotted-decimal form (0-255 each)"
+    if inner.startswith(":") and not inner.startswith("::"):
+        return "an IPv6 address cannot start with a single ':'"
+    if inner.endswith(":") and not inner.endswith("::"):
+        return "an IPv6 address cannot end with a single ':'"
+    return "an IPv6 address has eight 16-bit groups, or fewer with one '::'"

@@ -1,0 +1,30 @@
+"""Project-level checks: typing, and README, .ci/run and pyproject agreeing with each other."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+
+def readme_commands() -> list[str]:
+    text = (ROOT / "README.md").read_text()
+    quick = text[text.index("## Quick start"):]
+    return re.findall(r"```console\n(.*?)\n```", quick, re.S)[:2]
+
+
+def test_ci_runs_readme_test_command_verbatim() -> None:
+    run_cmd, test_cmd = readme_commands()
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert test_cmd in ci
+    assert "urilint" in run_cmd and run_cmd.startswith("python -m pip install .")
+
+
+def test_mypy_strict_on_src() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(ROOT / "src" / "urilint")],
+        capture_output=True, text=True, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
