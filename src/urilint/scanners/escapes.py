@@ -1,0 +1,149 @@
+"""Decoding a source slice into the URI a reader means, keeping the map back to the source.
+
+Scanners meet three kinds of escapes: HTML character references (HTML text and attributes,
+Markdown), Markdown backslash escapes (CommonMark 0.31 section 2.4) and JSON string escapes
+(RFC 8259 section 7).  Each decoder returns the decoded string and the :class:`Candidate` pieces
+``(uri_start, uri_end, src_start, src_end)`` that map it back; no pieces means the slice was
+already verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from html.entities import html5
+from typing import Callable, Iterable, List, Optional, Tuple
+
+Piece = Tuple[int, int, int, int]
+Pieces = Tuple[Piece, ...]
+#: One replacement: (source start, source end, replacement text).
+Replacement = Tuple[int, int, str]
+
+# CommonMark 0.31 section 2.5: named references must end in ";" (so must ours, everywhere: the
+# HTML5 legacy forms without ";" are a browser's error recovery, not what an author wrote);
+# decimal references have 1-7 digits, hexadecimal ones 1-6.
+ENTITY = re.compile(r"&(?:#[xX]([0-9A-Fa-f]{1,6});|#([0-9]{1,7});|([A-Za-z][A-Za-z0-9]{0,31});)")
+# CommonMark 0.31 section 2.4: any ASCII punctuation character may be backslash-escaped.
+BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+# RFC 8259 section 7: the escapes of a JSON string.
+JSON_ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|(["\\/bfnrt]))')
+_JSON_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def entity_value(match: "re.Match[str]") -> Optional[str]:
+    """The character(s) an entity reference stands for, or None when it is not one."""
+    hex_digits, dec_digits, name = match.groups()
+    if name is not None:
+        return html5.get(name + ";")
+    code = int(hex_digits, 16) if hex_digits is not None else int(dec_digits)
+    # CommonMark 0.31 section 2.5: invalid code points and U+0000 become U+FFFD.
+    if code == 0 or code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+        return "\ufffd"
+    return chr(code)
+
+
+def build(text: str, start: int, end: int, replacements: Iterable[Replacement]) -> Tuple[str, Pieces]:
+    """``text[start:end]`` with each (sorted, non-overlapping) replacement applied, and its pieces.
+
+    A replacement with an empty source run inserts text (e.g. the ``mailto:`` of an e-mail
+    autolink); one with empty text deletes (e.g. the whitespace of a wrapped URI)."""
+    parts: List[str] = []
+    pieces: List[Piece] = []
+    u = 0
+    pos = start
+    for r_start, r_end, value in replacements:
+        if r_start > pos:
+            parts.append(text[pos:r_start])
+            pieces.append((u, u + r_start - pos, pos, r_start))
+            u += r_start - pos
+        if value:
+            parts.append(value)
+            pieces.append((u, u + len(value), r_start, r_end))
+            u += len(value)
+        pos = r_end
+    if not pieces and pos == start:
+        return text[start:end], ()
+    if end > pos:
+        parts.append(text[pos:end])
+        pieces.append((u, u + end - pos, pos, end))
+    return "".join(parts), tuple(pieces)
+
+
+def _replacements(pattern: "re.Pattern[str]", value: Callable[["re.Match[str]"], Optional[str]],
+                  text: str, start: int, end: int) -> List[Replacement]:
+    out: List[Replacement] = []
+    for m in pattern.finditer(text, start, end):
+        v = value(m)
+        if v is not None:
+            out.append((m.start(), m.end(), v))
+    return out
+
+
+def entity_replacements(text: str, start: int, end: int) -> List[Replacement]:
+    if text.find("&", start, end) < 0:
+        return []
+    return _replacements(ENTITY, entity_value, text, start, end)
+
+
+def markdown_replacements(text: str, start: int, end: int) -> List[Replacement]:
+    """Backslash escapes and entity references of a Markdown slice, in source order."""
+    has_backslash = text.find("\\", start, end) >= 0
+    has_amp = text.find("&", start, end) >= 0
+    if not has_backslash and not has_amp:
+        return []
+    if not has_amp:
+        return _replacements(BACKSLASH_ESCAPE, lambda m: m.group(1), text, start, end)
+    out: List[Replacement] = []
+    pos = start
+    # One left-to-right pass: an escaped "&" ("\&amp;") starts no entity.
+    for m in _MARKDOWN_ESCAPE_OR_ENTITY.finditer(text, start, end):
+        if m.start() < pos:
+            continue
+        if m.group(1) is not None:
+            out.append((m.start(), m.end(), m.group(1)))
+        else:
+            em = ENTITY.match(text, m.start(), end)
+            v = entity_value(em) if em else None
+            if em and v is not None:
+                out.append((em.start(), em.end(), v))
+        pos = m.end()
+    return out
+
+
+# An escape (group 1) or the start of an entity reference, for one left-to-right pass.
+_MARKDOWN_ESCAPE_OR_ENTITY = re.compile(r"\\([!-/:-@\[-`{-~])|&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});")
+
+
+def json_replacements(text: str, start: int, end: int) -> List[Replacement]:
+    if text.find("\\", start, end) < 0:
+        return []
+    out: List[Replacement] = []
+    for m in JSON_ESCAPE.finditer(text, start, end):
+        hex4, simple = m.groups()
+        out.append((m.start(), m.end(), chr(int(hex4, 16)) if hex4 else _JSON_SIMPLE[simple]))
+    return out
+
+
+def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int, Pieces]:
+    """Restrict a decoded string's pieces to its slice ``start..end``.
+
+    ``pieces`` map the decoded string to the source (empty: verbatim from ``base``).  Returns the
+    source span of the slice and the pieces of the slice itself (empty when verbatim)."""
+    if not pieces:
+        return base + start, base + end, ()
+    out: List[Piece] = []
+    for u0, u1, s0, s1 in pieces:
+        if u1 <= start or u0 >= end:
+            if not (u0 == u1 == start):
+                continue
+        lo, hi = max(u0, start), min(u1, end)
+        if u1 - u0 == s1 - s0:
+            out.append((lo - start, hi - start, s0 + lo - u0, s0 + hi - u0))
+        else:  # an escape cut by the slice still maps to the whole escape
+            out.append((lo - start, hi - start, s0, s1))
+    if not out:
+        return base, base, ()
+    src_start, src_end = out[0][2], out[-1][3]
+    # Verbatim when every run is exact and they are contiguous in the source.
+    exact = all(p[1] - p[0] == p[3] - p[2] for p in out) and all(
+        a[3] == b[2] for a, b in zip(out, out[1:]))
+    return src_start, src_end, (() if exact else tuple(out))

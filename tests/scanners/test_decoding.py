@@ -1,0 +1,66 @@
+"""Bytes to text: binary detection, BOMs, newline styles, undecodable bytes."""
+
+from __future__ import annotations
+
+import codecs
+from typing import Tuple
+
+import pytest
+
+from urilint.scanners import decode, extract, is_binary
+
+P = pytest.param
+
+
+@pytest.mark.parametrize("data, binary", [
+    P(b"hello\x00world", True, id="nul"),
+    P(b"x" * 8191 + b"\x00", True, id="nul-at-8k-edge"),
+    P(b"x" * 8192 + b"\x00", False, id="nul-after-8k"),
+    P(b"plain text", False, id="text"),
+    P(b"", False, id="empty"),
+    P(codecs.BOM_UTF16_LE + "hi".encode("utf-16-le"), False, id="utf16-bom"),
+    P(b"\x89PNG\r\n\x1a\n\x00\x00", True, id="png"),
+    P("caf\u00e9".encode("latin-1"), False, id="latin1-is-not-binary"),
+])
+def test_is_binary(data: bytes, binary: bool) -> None:
+    assert is_binary(data) is binary
+
+
+@pytest.mark.parametrize("data, text, encoding, bom", [
+    P(b"abc", "abc", "utf-8", b"", id="utf8"),
+    P(codecs.BOM_UTF8 + b"abc", "abc", "utf-8", codecs.BOM_UTF8, id="utf8-bom"),
+    P(codecs.BOM_UTF16_LE + "ab\u00e9".encode("utf-16-le"), "ab\u00e9", "utf-16-le", codecs.BOM_UTF16_LE, id="utf16le"),
+    P(codecs.BOM_UTF16_BE + "ab".encode("utf-16-be"), "ab", "utf-16-be", codecs.BOM_UTF16_BE, id="utf16be"),
+    P(codecs.BOM_UTF32_LE + "ab".encode("utf-32-le"), "ab", "utf-32-le", codecs.BOM_UTF32_LE, id="utf32le"),
+])
+def test_bom(data: bytes, text: str, encoding: str, bom: bytes) -> None:
+    d = decode(data)
+    assert (d.text, d.encoding, d.bom, d.undecodable) == (text, encoding, bom, ())
+
+
+@pytest.mark.parametrize("text, style", [
+    P("a\nb\n", "\n", id="lf"), P("a\r\nb\r\n", "\r\n", id="crlf"), P("a\rb\r", "\r", id="cr"),
+    P("a\nb\r\n", "mixed", id="mixed"), P("ab", "", id="none"),
+])
+def test_newline_style(text: str, style: str) -> None:
+    assert decode(text.encode()).newline == style
+
+
+@pytest.mark.parametrize("data, runs, text", [
+    P(b"ab\xffcd", ((2, 2, 1),), "ab\ufffdcd", id="one-byte"),
+    P("\u00e9\u00e9".encode() + b"\xff\xfe!", ((4, 2, 2),), "\u00e9\u00e9\ufffd\ufffd!", id="after-multibyte"),
+    P(b"\xe2\x82 x \xc3", ((0, 0, 2), (5, 5, 1)), "\ufffd\ufffd x \ufffd", id="truncated-sequences"),
+    P(codecs.BOM_UTF8 + b"a\x80", ((4, 1, 1),), "a\ufffd", id="after-bom-byte-offset-counts-bom"),
+    P(b"\xed\xa0\x80", ((0, 0, 3),), "\ufffd\ufffd\ufffd", id="encoded-surrogate"),
+])
+def test_undecodable_bytes(data: bytes, runs: Tuple[Tuple[int, int, int], ...], text: str) -> None:
+    d = decode(data)
+    assert d.undecodable == runs
+    assert d.text == text
+    assert d.first_undecodable == runs[0][:2]
+
+
+def test_scan_continues_after_bad_bytes() -> None:
+    d = decode(b"caf\xe9 see http://example.com/ and \xff http://example.org/")
+    assert [c.uri for c in extract(d.text, "text")] == ["http://example.com/", "http://example.org/"]
+    assert len(d.undecodable) == 2

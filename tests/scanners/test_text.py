@@ -1,0 +1,167 @@
+"""The prose scanner (RFC 3986 Appendix C): what it finds, what it must not, and where."""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+import pytest
+
+from tests.conftest import SPEC, need_shared
+from urilint.scanners import extract
+
+P = pytest.param
+
+
+def uris(text: str, format: str = "text") -> List[str]:
+    return [c.uri for c in extract(text, format)]
+
+
+# Each rule of extraction: a "finds" table and a "must not find" table of the same length.
+FINDS = [
+    P("see http://example.com/ now", ["http://example.com/"], id="bare-http"),
+    P("HTTPS://EXAMPLE.COM/A", ["HTTPS://EXAMPLE.COM/A"], id="upper-case-scheme"),
+    P("mail mailto:someone@example.com today", ["mailto:someone@example.com"], id="registered-mailto"),
+    P("urn:isbn:0451450523 is a book", ["urn:isbn:0451450523"], id="registered-urn"),
+    P("call tel:+1-201-555-0123.", ["tel:+1-201-555-0123"], id="registered-tel"),
+    P("data:text/plain;base64,SGVsbG8= here", ["data:text/plain;base64,SGVsbG8="], id="registered-data"),
+    P("open file:///etc/hosts", ["file:///etc/hosts"], id="file-triple-slash"),
+    P("ftp://ftp.example.org/pub", ["ftp://ftp.example.org/pub"], id="ftp"),
+    P("made-up+x.y://host/p", ["made-up+x.y://host/p"], id="unregistered-with-slashes"),
+    P("git+https://github.com/a/b.git@v1", ["git+https://github.com/a/b.git@v1"], id="pip-vcs-url"),
+    P("URL:http://example.com/", ["http://example.com/"], id="url-prefix-dropped"),
+    P("<URL:http://example.com/>", ["http://example.com/"], id="angle-url-prefix"),
+    P("<URL: http://example.com/>", ["http://example.com/"], id="angle-url-prefix-space"),
+    P('"http://example.com/a."', ["http://example.com/a."], id="quotes-delimit"),
+    P("<http://example.com/a.>", ["http://example.com/a."], id="angles-delimit"),
+    P("<http://example.com/a\n  /b>", ["http://example.com/a/b"], id="angle-wrap"),
+    P("<http://example.com/a-\n  b>", ["http://example.com/a-b"], id="angle-wrap-after-hyphen"),
+    P("<http://example.com/a\r\n  b>", ["http://example.com/ab"], id="angle-wrap-crlf"),
+    P("see http://example.com/some-\n   thing.", ["http://example.com/some-thing"], id="bare-hyphen-break"),
+    P("(http://example.com/x)", ["http://example.com/x"], id="parens-around"),
+    P("https://en.wikipedia.org/wiki/Foo_(bar_(baz)).", ["https://en.wikipedia.org/wiki/Foo_(bar_(baz))"], id="nested-parens"),
+    P("http://example.com/[a]{b}", ["http://example.com/[a]{b}"], id="balanced-brackets-braces"),
+    P("http://example.com/x?a=1&amp;", ["http://example.com/x?a=1"], id="entity-at-end"),
+    P("http://example.com/x.,:;!?*_~'", ["http://example.com/x"], id="trailing-punctuation"),
+    P("http://example.com/a.b/c", ["http://example.com/a.b/c"], id="inner-dot-kept"),
+    P("http://[::1]:8080/x", ["http://[::1]:8080/x"], id="ipv6"),
+    P("http://user:pass@example.com:8080/", ["http://user:pass@example.com:8080/"], id="userinfo"),
+    P("http://a.example/ and https://b.example/", ["http://a.example/", "https://b.example/"], id="two"),
+    P("x=http://example.com/?u=http://b.example/", ["http://example.com/?u=http://b.example/"], id="nested-uri-once"),
+    P("http://пример.example/путь", ["http://пример.example/путь"], id="iri"),
+    P("*http://example.com/*", ["http://example.com/"], id="emphasis-stars"),
+    P("'http://example.com/'", ["http://example.com/"], id="single-quotes"),
+]
+
+MUST_NOT_FIND = [
+    P("www.example.com", id="www-no-scheme"),
+    P("someone@example.com", id="email"),
+    P("key:value", id="key-value"),
+    P("at 12:30 today", id="time"),
+    P("T12:30:00Z", id="iso-time"),
+    P("C:\\path\\to\\file", id="windows-path"),
+    P("c:/Users/me", id="windows-forward"),
+    P('{"a:b": 1}', id="quoted-key"),
+    P("<xsl:template match='/'>", id="xml-namespace-prefix"),
+    P("xmlns:xsi", id="xmlns-prefix"),
+    P("std::vector<int>", id="cpp-scope"),
+    P("Note: read this", id="label-colon-space"),
+    P("localhost:8080", id="host-port"),
+    P("git@github.com:org/repo.git", id="scp-like"),
+    P("my-service:8080", id="service-suffix"),
+    P("//go:generate stringer", id="go-directive"),
+    P("use http:// or https:", id="scheme-names-only"),
+    P("fe80::1%eth0", id="ipv6-bare"),
+    P("ratio 16:9", id="ratio"),
+    P("e.g.: this", id="abbreviation"),
+    P("foo:bar:baz", id="unregistered-chain"),
+    P("http:.", id="scheme-then-punct"),
+    P("TODO:fix", id="todo"),
+    P("ab:cd/ef", id="unregistered-path"),
+    P("Section 3.1:", id="section-colon"),
+    P("a:b", id="a-colon-b"),
+    P("example.com/path", id="no-scheme-path"),
+    P("x" * 50 + "://host", id="overlong-scheme"),
+    P("mailto: someone", id="registered-then-space"),
+    P("<>", id="empty-angle"),
+    P('"" and \'\'', id="empty-quotes"),
+    P("1http", id="digits"),
+]
+
+
+@pytest.mark.parametrize("text, expected", FINDS)
+def test_finds(text: str, expected: List[str]) -> None:
+    assert uris(text) == expected
+
+
+@pytest.mark.parametrize("text", MUST_NOT_FIND)
+def test_must_not_find(text: str) -> None:
+    assert uris(text) == []
+
+
+def test_tables_are_balanced() -> None:
+    assert len(MUST_NOT_FIND) == len(FINDS)
+
+
+@pytest.mark.parametrize("text, context", [
+    P("a http://example.com/ b", "bare", id="bare"),
+    P('a "http://example.com/" b', "quoted", id="quoted"),
+    P("a <http://example.com/> b", "angle", id="angle"),
+    P("a <URL:http://example.com/> b", "angle", id="angle-url"),
+    P('a "http://example.com/ b" c', "bare", id="unclosed-quote-is-bare"),
+])
+def test_context(text: str, context: str) -> None:
+    (cand,) = extract(text, "text")
+    assert cand.context == context and not cand.in_code
+
+
+def test_spans_and_pieces_map_back() -> None:
+    text = "x <http://a.example/p\n   q> y"
+    (c,) = extract(text, "text")
+    assert c.uri == "http://a.example/pq"
+    assert (c.start, c.end) == (3, 26)
+    assert not c.is_verbatim
+    assert text[c.to_source(c.uri.index("q"))] == "q"
+    assert c.source_span(0, len("http")) == (3, 7)
+
+
+def test_verbatim_candidate() -> None:
+    text = "go http://a.example/x now"
+    (c,) = extract(text, "text")
+    assert c.is_verbatim and text[c.start:c.end] == c.uri
+
+
+def test_appendix_c_example_exactly() -> None:
+    spec = need_shared(SPEC).read_text()
+    start = spec.index("   For example, the text") + len("   For example, the text")
+    example = spec[start:spec.index("   contains the URI references")]
+    listed = spec[spec.index("   contains the URI references"):]
+    listed = listed[:listed.index("Berners-Lee")]
+    expected = re.findall(r"^      (\S+)$", listed, re.M)
+    assert len(expected) == 3
+    assert uris(example) == expected
+    contexts = [c.context for c in extract(example, "text")]
+    assert contexts == ["quoted", "angle", "angle"]
+
+
+# Linear time on hostile input: these must finish (timing itself is measured in bench/).
+ADVERSARIAL = [
+    P("a" * 10_000_000, id="10MB-no-newline"),
+    P("http://" + "a" * 1_000_000 + ")" * 100_000, id="long-uri-many-closers"),
+    P("(" * 100_000 + "http://x" + ")" * 100_000, id="100k-parens"),
+    P("[" * 100_000, id="100k-brackets"),
+    P("<" * 100_000 + "http://x", id="100k-angles"),
+    P("<http://x\n" * 50_000, id="unclosed-angles"),
+    P("<http://x" * 50_000 + ">", id="angles-one-close"),
+    P("`" * 100_000, id="100k-backticks"),
+    P("a:" * 500_000, id="many-colons"),
+    P("http:" * 200_000, id="many-schemes"),
+    P("http://a-\n" * 50_000, id="hyphen-breaks"),
+    P("x&amp;" * 100_000 + "http://a" + "&amp;" * 100_000, id="entities"),
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL)
+def test_adversarial_input_finishes(text: str) -> None:
+    for c in extract(text, "text"):
+        assert c.start < c.end
