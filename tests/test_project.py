@@ -28,3 +28,12 @@ def test_mypy_strict_on_src() -> None:
         capture_output=True, text=True, cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_readme_rule_table_matches_the_registry() -> None:
+    from urilint.cli import rule_table
+
+    text = (ROOT / "README.md").read_text()
+    start = text.index("<!-- rule-table")
+    table = text[text.index("\n", start) + 1: text.index("<!-- /rule-table -->")].strip()
+    assert table == rule_table(), "regenerate README's rule table from urilint.cli.rule_table()"

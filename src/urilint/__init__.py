@@ -1,5 +1,8 @@
 """urilint: find malformed, non-normalized and credential-bearing URIs, and fix what is safe."""
 
+from .candidate import Candidate
+from .checker import check
+from .finding import Finding
 from .rfc3986 import (
     SyntaxProblem,
     URIReference,
@@ -11,12 +14,18 @@ from .rfc3986 import (
     validate,
 )
 
+from .settings import Settings
+
 __version__ = "0.1.0"
 
 __all__ = [
+    "Candidate",
+    "Finding",
+    "Settings",
     "SyntaxProblem",
     "URIReference",
     "__version__",
+    "check",
     "is_valid",
     "normalize",
     "parse",

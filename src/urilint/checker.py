@@ -1,0 +1,124 @@
+"""check(): what urilint reports about one URI candidate.  Pure: text in, findings out."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import List, Optional
+
+from . import placeholders, secrets
+from .finding import Finding
+from .rfc3986 import iana
+from .rfc3986.reference import _check_str, parse
+from .rfc3986.validate import is_valid, validate
+from .rules import RULES, Analysis
+from .rules.uri103_invalid_scheme import scheme_fault
+from .settings import DEFAULT_SETTINGS, Settings
+
+#: Contexts in which the text is certainly a reference (a link target), never prose.
+LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-definition", "html-attribute",
+                           "rst-link", "autolink", "angle"})
+
+# A clean web URI: lowercase scheme and host, no port, no userinfo, no percent-encoding, ASCII
+# only.  Such a URI can only be reported for dot-segments, DNS label rules or a secret in its
+# query, which the fast path checks directly; everything else takes the full rule pass.
+_CLEAN = re.compile(
+    r"(?:https?|wss?|ftp)://((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?)"
+    r"(/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?(#[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?"
+)
+_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$)")
+_SECRET_NAME = re.compile(
+    "(?:^|[&;])(?:" + "|".join(re.escape(n) for n in sorted(secrets.STRONG_NAMES | secrets.WEAK_NAMES)) + ")=",
+    re.I,
+)
+
+
+def _is_clean(text: str, settings: Settings) -> bool:
+    m = _CLEAN.fullmatch(text)
+    if m is None:
+        return False
+    host, path, query = m.group(1), m.group(2), m.group(3)
+    if path is None and settings.is_enabled("URI208"):
+        return False
+    if path and "." in path and _DOT_SEGMENT.search(path):
+        return False
+    if len(host) > 253 or "-." in host or ".-" in host or host.startswith("-") or host.endswith("-"):
+        return False
+    if any(len(label) > 63 for label in host.split(".")):
+        return False
+    if query and (_SECRET_NAME.search(query[1:]) or secrets.TOKEN.search(query)):
+        return False
+    if settings.ignore_hosts or settings.exempt_example_hosts:
+        return not settings.ignore_hosts  # host matching needs the full pass
+    return True
+
+
+def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
+    """Whether the text reads as a URI reference at all (quiet on `key:value`, `12:30`, `C:\\x`)."""
+    if context in LINK_CONTEXTS or a.ref.scheme is None:
+        return True
+    if a.has_valid_scheme():
+        scheme = a.scheme or ""
+        # A single-letter "scheme" before ":\" or ":/" is a Windows drive, not a URI.
+        if len(scheme) == 1 and a.text[2:3] in ("\\", "/"):
+            return False
+        # The extraction rule (issue 4): a registered scheme, or any scheme followed by "//".
+        # "Note:see below" and "key:value" are prose, not URIs.
+        return (a.text.startswith("//", len(scheme) + 1) or iana.is_known(scheme)
+                or scheme in a.settings.allowed_schemes)
+    return scheme_fault(a.text) is not None
+
+
+def _vet(f: Finding, a: Analysis, has_secret: bool) -> Finding:
+    """Keep a fix only if it is safe to offer: no secret in the URI, userinfo and placeholders
+    unchanged, and no new syntax problem (ruff's rule: a fix that breaks parsing is dropped)."""
+    fix = f.fix
+    if fix is None:
+        return f
+    ok = not has_secret and fix != a.text
+    if ok:
+        new = parse(fix)
+        ok = new.userinfo == a.ref.userinfo
+    if ok:
+        before = [a.text[s:e] for s, e in a.placeholders]
+        after = [fix[s:e] for s, e in placeholders.find(fix, a.settings.placeholders)]
+        ok = before == after
+    if ok:
+        ok = is_valid(fix) if is_valid(a.text) else len(validate(fix)) < len(validate(a.text))
+    return f if ok else replace(f, fix=None, applicability="display-only")
+
+
+def check(text: str, *, settings: Optional[Settings] = None, context: Optional[str] = None) -> List[Finding]:
+    """Findings for one URI candidate, as a reader means it, sorted by position.
+
+    ``context`` (optional) is where the candidate was found; in a link context ("markdown-link",
+    "html-attribute", ...) the text is a reference for certain, so relative-path rules apply.
+    """
+    _check_str(text, "text")
+    settings = settings if settings is not None else DEFAULT_SETTINGS
+    if _is_clean(text, settings):
+        return []
+    a = Analysis(text, settings)
+    if a.scheme is not None and a.scheme in settings.ignore_schemes:
+        return []
+    if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):
+        return []
+    if not _is_candidate(a, context):
+        return []
+    if scheme_fault(text) is not None:
+        a.ignore_before = text.find(":") + 1
+    findings: List[Finding] = []
+    for rule in RULES:
+        if settings.is_enabled(rule.code):
+            findings.extend(rule.check(a))
+    if not findings:
+        return findings
+    hidden = [text[s:e] for s, e in secrets.secret_spans(text, settings.placeholders)]
+    out = []
+    for f in findings:
+        f = _vet(f, a, bool(hidden))
+        if hidden:
+            f = replace(f, message=secrets.redact_in(f.message, hidden))
+        out.append(f)
+    out.sort(key=lambda f: (f.start, f.code))
+    return out

@@ -1,0 +1,129 @@
+"""The shape of a rule, and the per-URI analysis every rule reads (parsed once)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
+
+from .. import placeholders
+from ..finding import Finding
+from ..rfc3986 import grammar
+from ..rfc3986.normalize import ascii_lower
+from ..rfc3986.reference import URIReference, parse
+from ..rfc3986.schemes import DEFAULT_PORTS
+from ..rfc3986.validate import SyntaxProblem, validate
+from ..settings import Settings
+
+#: Schemes whose authority is a DNS name and that need a host (RFC 9110 4.2, RFC 6455 3, RFC 1738).
+WEB_SCHEMES: FrozenSet[str] = frozenset({"http", "https", "ws", "wss", "ftp"})
+DNS_SCHEMES: FrozenSet[str] = WEB_SCHEMES | frozenset(
+    {"ftps", "sftp", "ssh", "git", "telnet", "ldap", "ldaps", "irc", "ircs", "imap", "imaps", "pop",
+     "smtp", "rtsp", "rtsps", "nntp", "gopher", "rsync", "svn", "redis", "rediss", "amqp", "amqps",
+     "mqtt", "mqtts", "postgres", "postgresql", "mysql", "mongodb", "wais", "prospero"}
+)
+
+
+#: Top-level domains common enough that "name.tld" in a userinfo reads as a host (URI303).
+COMMON_TLDS: FrozenSet[str] = frozenset("""
+    com org net edu gov mil int io co ai app dev info biz me us uk de fr jp cn ru in br it nl es eu
+    ca au ch se no fi dk pl cz at be nz kr tw hk sg mx ar za tr ir ua gr pt ro hu il local
+    example test invalid localhost onion
+""".split())
+_HOST_RUN = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One documented input: for a bad one, the fix it must offer (None: no fix)."""
+
+    text: str
+    fix: Optional[str] = None
+    #: the fix's applicability when it differs from the rule's usual one
+    applicability: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    summary: str  #: one line, shown by `urilint rules`
+    reference: str  #: the spec section it enforces
+    fix_safety: str  #: "safe", "unsafe", "display-only" or "none"
+    default: bool  #: on when nothing is selected
+    doc: str  #: What it does / Why is this bad / Example / Fix safety
+    bad: Tuple[Example, ...]  #: must fire (with the fix, if any)
+    good: Tuple[str, ...]  #: must not fire
+    check: Callable[["Analysis"], Iterator[Finding]] = field(repr=False, compare=False)
+
+    def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
+                applicability: Optional[str] = None) -> Finding:
+        if applicability is None:
+            applicability = self.fix_safety if fix is not None and self.fix_safety != "none" else "display-only"
+        return Finding(self.code, self.name, message, start, end, fix, applicability)
+
+
+class Analysis:
+    """One URI, parsed and validated once, with what every rule needs to know about it."""
+
+    def __init__(self, text: str, settings: Settings) -> None:
+        self.text = text
+        self.settings = settings
+        self.ref: URIReference = parse(text)
+        self.placeholders = placeholders.find(text, settings.placeholders)
+        self._problems: Optional[List[SyntaxProblem]] = None
+        #: Problems before this offset belong to a malformed scheme (URI103 reports them).
+        self.ignore_before = 0
+        self._normal_cache: Dict[FrozenSet[str], str] = {}
+
+    @property
+    def problems(self) -> List[SyntaxProblem]:
+        """Syntax problems outside placeholder slots."""
+        if self._problems is None:
+            self._problems = [p for p in validate(self.text) if p.offset >= self.ignore_before
+                              and not placeholders.overlaps(self.placeholders, p.offset, p.offset + 1)]
+        return self._problems
+
+    @property
+    def scheme(self) -> Optional[str]:
+        return ascii_lower(self.ref.scheme) if self.ref.scheme is not None else None
+
+    @property
+    def default_ports(self) -> Mapping[str, int]:
+        if not self.settings.extra_default_ports:
+            return DEFAULT_PORTS
+        merged = dict(DEFAULT_PORTS)
+        merged.update(self.settings.extra_default_ports)
+        return merged
+
+    def in_placeholder(self, start: int, end: int) -> bool:
+        return placeholders.overlaps(self.placeholders, start, end)
+
+    def has_valid_scheme(self) -> bool:
+        return self.ref.scheme is not None and grammar.SCHEME_PREFIX.match(self.text) is not None
+
+    def span(self, component: str) -> Tuple[int, int]:
+        s = self.ref.span(component)
+        return s if s is not None else (0, len(self.text))
+
+    def security_exempt(self) -> bool:
+        """Documentation hosts are exempt from URI3xx when the settings say so."""
+        host = self.ref.host
+        return bool(self.settings.exempt_example_hosts and host and Settings.is_example_host(host))
+
+    def userinfo_is_misleading(self) -> bool:
+        """The userinfo reads like a destination (section 7.6): an IPv4 address, a "www." name or
+        a name ending in a common top-level domain, optionally followed by ":port"."""
+        userinfo = self.ref.userinfo
+        if not userinfo or self.in_placeholder(*self.span("userinfo")):
+            return False
+        m = _HOST_RUN.match(userinfo)
+        if m is None:
+            return False
+        name = m.group(0)
+        rest = userinfo[m.end():]
+        if rest.startswith(":") and not rest[1:].isdigit():
+            return False  # "name.tld:password" is a credential (URI301), not a host:port
+        if grammar.IPV4ADDRESS_RE.fullmatch(name) or name.lower().startswith("www."):
+            return True
+        return name.rsplit(".", 1)[-1].lower() in COMMON_TLDS

@@ -1,0 +1,213 @@
+"""Helpers shared by several rules: problem classes, IRI characters, normalization edits."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import FrozenSet, Iterable, List, Optional, Tuple
+
+from ..rfc3986 import grammar
+from ..rfc3986.resolve import remove_dot_segments
+from ..rfc3986.validate import SyntaxProblem, describe
+from .base import WEB_SCHEMES, Analysis
+
+Edit = Tuple[int, int, str]
+
+# RFC 3987 section 2.2: ucschar and iprivate, as code point ranges.
+_UCSCHAR = ((0xA0, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFEF)) + tuple(
+    (plane, plane + 0xFFFD) for plane in range(0x10000, 0xE0000 + 1, 0x10000)
+)
+_IPRIVATE = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
+#: Components where RFC 3987 allows ucschar (iprivate only in the query).
+IRI_COMPONENTS: FrozenSet[str] = frozenset({"userinfo", "host", "path", "query", "fragment"})
+URI107_CHARS: FrozenSet[str] = frozenset("[]#@")
+
+
+def _in(ranges: Iterable[Tuple[int, int]], cp: int) -> bool:
+    return any(lo <= cp <= hi for lo, hi in ranges)
+
+
+def is_invisible_or_space(char: str) -> bool:
+    """Format (bidi, zero-width, soft hyphen) and space characters: never meant in a URI even
+    where RFC 3987 would allow them (section 4.1 forbids bidi formatting characters)."""
+    return unicodedata.category(char) in ("Cf", "Zs", "Zl", "Zp", "Cc", "Cs")
+
+
+def is_iri_char(char: str, component: str) -> bool:
+    """A non-ASCII character that RFC 3987 allows in this component of an IRI."""
+    cp = ord(char)
+    if cp < 0x80 or is_invisible_or_space(char) or component not in IRI_COMPONENTS:
+        return False
+    return _in(_UCSCHAR, cp) or (component == "query" and _in(_IPRIVATE, cp))
+
+
+def problem_code(a: Analysis, p: SyntaxProblem) -> Optional[str]:
+    """Which rule reports a syntax problem (None: not reported, e.g. an IRI character)."""
+    char = a.text[p.offset] if p.offset < len(a.text) else ""
+    if p.rule == "pct-encoded":
+        return "URI102"
+    if p.component == "scheme":
+        return "URI103"
+    if p.rule == "port":
+        return "URI105"
+    if p.rule in ("IPv6address", "IPvFuture", "IP-literal", "authority"):
+        return "URI104"
+    if p.rule == "path-noscheme":
+        return "URI106"
+    if char in URI107_CHARS:
+        return "URI107"
+    if char and is_iri_char(char, p.component):
+        return "URI110"
+    return "URI101"
+
+
+def problems_for(a: Analysis, code: str) -> List[SyntaxProblem]:
+    return [p for p in a.problems if problem_code(a, p) == code]
+
+
+def char_label(a: Analysis, offset: int, component: str) -> str:
+    """How a message names a character: never quoting the userinfo (it may be a password)."""
+    if component == "userinfo":
+        return "a character in the userinfo"
+    return describe(a.text[offset])
+
+
+def pct_encode(char: str) -> Optional[str]:
+    """UTF-8 percent-encoding (RFC 3986 section 2.5); None for a lone surrogate."""
+    try:
+        data = char.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    return "".join(f"%{b:02X}" for b in data)
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping ``(start, end, replacement)`` edits (any order given)."""
+    out: List[str] = []
+    pos = 0
+    for start, end, repl in sorted(edits):
+        if start < pos:
+            continue  # overlapping edits are dropped, not merged
+        out.append(text[pos:start])
+        out.append(repl)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def encode_problems_fix(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
+    """Percent-encode each offending character, unless one is in the userinfo (never changed)."""
+    if any(p.component == "userinfo" for p in problems):
+        return None
+    return encode_chars_fix(a, [p.offset for p in problems])
+
+
+def encode_chars_fix(a: Analysis, offsets: Iterable[int]) -> Optional[str]:
+    """The URI with the characters at ``offsets`` percent-encoded; None if one cannot be."""
+    edits: List[Edit] = []
+    for off in offsets:
+        enc = pct_encode(a.text[off])
+        if enc is None:
+            return None
+        edits.append((off, off + 1, enc))
+    return apply_edits(a.text, edits) if edits else None
+
+
+# --- Normalization as edits (RFC 3986 section 6.2.2, 6.2.3, 3.2.3) ----------------------------
+#: aspect -> rule code
+ASPECTS = {
+    "scheme-case": "URI201", "host-case": "URI202", "pct-case": "URI203", "pct-unreserved": "URI204",
+    "dot-segments": "URI205", "default-port": "URI206", "empty-port": "URI207", "empty-path": "URI208",
+}
+
+
+def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: bool) -> Optional[Edit]:
+    triplet = a.text[i:i + 3]
+    char = chr(int(triplet[1:], 16))
+    if "pct-unreserved" in aspects and char in grammar.UNRESERVED:
+        return (i, i + 3, char.lower() if lower_decoded else char)
+    if "pct-case" in aspects and triplet != triplet.upper():
+        return (i, i + 3, triplet.upper())
+    return None
+
+
+def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> List[Edit]:
+    """Percent-encoding (and for the host, case) edits inside one component."""
+    span = a.ref.span(component)
+    if span is None:
+        return []
+    start, end = span
+    text = a.text
+    edits: List[Edit] = []
+    is_host = component == "host"
+    i = start
+    while i < end:
+        if a.in_placeholder(i, i + 1):
+            i += 1
+            continue
+        c = text[i]
+        if c == "%" and i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
+            edit = _triplet_edit(a, i, aspects, is_host and "host-case" in aspects)
+            if edit is not None:
+                edits.append(edit)
+            i += 3
+            continue
+        if is_host and "host-case" in aspects and "A" <= c <= "Z":
+            edits.append((i, i + 1, c.lower()))
+        i += 1
+    return edits
+
+
+def _path_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
+    ref = a.ref
+    start, end = a.span("path")
+    pct = _component_edits(a, "path", aspects)
+    dots = "dot-segments" in aspects and (ref.scheme is not None or ref.path.startswith("/"))
+    if not dots or "." not in ref.path or a.in_placeholder(start, end):
+        return pct
+    path = apply_edits(a.text, pct)[start:end + sum(len(r) - (e - s) for s, e, r in pct)]
+    cleaned = remove_dot_segments(path)
+    if cleaned == path or (ref.authority is None and cleaned.startswith("//")):
+        return pct
+    return [(start, end, cleaned)]
+
+
+def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
+    """Edits that bring the URI to normal form for the given aspects; userinfo is never touched
+    and placeholders never changed."""
+    ref = a.ref
+    edits: List[Edit] = []
+    scheme_span = ref.span("scheme")
+    if "scheme-case" in aspects and scheme_span is not None and ref.scheme != ref.scheme.lower():  # type: ignore[union-attr]
+        edits.append((scheme_span[0], scheme_span[1], ref.scheme.lower()))  # type: ignore[union-attr]
+    edits += _component_edits(a, "host", aspects)
+    port_span = ref.span("port")
+    if port_span is not None and ref.port is not None and not a.in_placeholder(*port_span):
+        default = a.default_ports.get(a.scheme or "")
+        if ref.port == "" and "empty-port" in aspects:
+            edits.append((port_span[0] - 1, port_span[1], ""))
+        elif (ref.port and default is not None and "default-port" in aspects
+              and all(c in grammar.DIGIT for c in ref.port) and int(ref.port) == default):
+            edits.append((port_span[0] - 1, port_span[1], ""))
+    edits += _path_edits(a, aspects)
+    if ("empty-path" in aspects and ref.path == "" and ref.authority is not None
+            and a.scheme in WEB_SCHEMES):
+        pos = a.span("path")[0]
+        edits.append((pos, pos, "/"))
+    edits += _component_edits(a, "query", aspects)
+    edits += _component_edits(a, "fragment", aspects)
+    return edits
+
+
+def enabled_aspects(a: Analysis) -> FrozenSet[str]:
+    return frozenset(aspect for aspect, code in ASPECTS.items() if a.settings.is_enabled(code))
+
+
+def normal_fix(a: Analysis) -> Optional[str]:
+    """The URI normalized for every enabled 2xx aspect (one fix shared by all 2xx findings, so
+    applying the safe fixes of a URI gives its normal form in one step)."""
+    edits = normalization_edits(a, enabled_aspects(a))
+    return apply_edits(a.text, edits) if edits else None
+
+
+def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
+    return normalization_edits(a, frozenset({aspect}))

@@ -1,0 +1,70 @@
+"""URI102 invalid-percent-encoding."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from .base import Analysis, Example, Rule
+from .common import apply_edits, problems_for
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    problems = problems_for(a, "URI102")
+    if not problems:
+        return
+    in_userinfo = any(p.component == "userinfo" for p in problems)
+    fix = None if in_userinfo else apply_edits(a.text, [(p.offset, p.offset + 1, "%25") for p in problems])
+    for p in problems:
+        end = p.offset + 1
+        while end < min(len(a.text), p.offset + 3) and a.text[end] not in "%/?#":
+            end += 1
+        if p.component == "userinfo":
+            message = "the userinfo holds a '%' that does not start a percent-encoding"
+        else:
+            message = (f"{a.text[p.offset:end]!r} is not a percent-encoding: '%' must be followed by "
+                       "two hex digits; write a literal '%' as %25")
+        yield RULE.finding(p.offset, end, message, fix)
+
+
+RULE = Rule(
+    code="URI102",
+    name="invalid-percent-encoding",
+    summary="'%' not followed by two hex digits",
+    reference="RFC 3986 section 2.1 (pct-encoded = \"%\" HEXDIG HEXDIG) and section 2.4",
+    fix_safety="unsafe",
+    default=True,
+    doc="""\
+## What it does
+Reports a `%` that is not the start of a percent-encoding (`%` followed by two hex digits).
+
+## Why is this bad?
+Decoders reject the URI or guess; `%zz` and a trailing `%` are common results of building URIs
+by string concatenation without encoding.
+
+## Example
+`https://example.com/100%` -> `https://example.com/100%25`
+
+## Fix safety
+Unsafe: encoding the `%` as `%25` is right when a literal percent sign was meant, wrong when the
+encoding was cut short. printf-style placeholders (`%s`, `%(name)s`, `%02d`) are slots, not errors.
+""",
+    bad=(
+        Example("https://example.com/100%", "https://example.com/100%25"),
+        Example("https://example.com/%zz", "https://example.com/%25zz"),
+        Example("https://example.com/?q=50%off", "https://example.com/?q=50%25off"),
+        Example("https://example.com/a%2", "https://example.com/a%252"),
+        Example("https://example.com/#%g1", "https://example.com/#%25g1"),
+    ),
+    good=(
+        "https://example.com/100%25",
+        "https://example.com/a%2Fb",
+        "https://example.com/a%2fb",
+        "https://example.com/%s/items",
+        "https://example.com/%(name)s",
+        "https://example.com/img%02d.png",
+        "https://example.com/?q=%d",
+        "https://example.com/%E6%97%A5",
+    ),
+    check=check,
+)

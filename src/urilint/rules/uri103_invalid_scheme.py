@@ -1,0 +1,76 @@
+"""URI103 invalid-scheme."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional, Tuple
+
+from ..finding import Finding
+from ..rfc3986 import grammar
+from ..rfc3986.validate import describe
+from .base import Analysis, Example, Rule
+
+
+def scheme_fault(text: str) -> Optional[Tuple[int, str]]:
+    """(offset, message) when ``text`` reads as ``scheme://...`` with a malformed scheme."""
+    colon = text.find("://")
+    if colon == -1 or any(c in text[:colon] for c in "/?#") or grammar.SCHEME_PREFIX.match(text):
+        return None
+    if colon == 0:
+        return 0, "the URI has an empty scheme before '://'"
+    if text[0] not in grammar.ALPHA:
+        return 0, f"a scheme must start with a letter, not {describe(text[0])}"
+    for i in range(1, colon):
+        if text[i] not in grammar.SCHEME_CHARS:
+            return i, f"{describe(text[i])} is not allowed in a scheme (letters, digits, '+', '-', '.')"
+    return None
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    fault = scheme_fault(a.text)
+    if fault is not None and not a.in_placeholder(0, max(1, a.text.find(":"))):
+        offset, message = fault
+        yield RULE.finding(offset, max(offset + 1, a.text.find(":")), message)
+
+
+RULE = Rule(
+    code="URI103",
+    name="invalid-scheme",
+    summary="The text before '://' is not a valid scheme",
+    reference="RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
+    fix_safety="none",
+    default=True,
+    doc="""\
+## What it does
+Reports a URI of the form `something://...` whose scheme breaks section 3.1: empty, not starting
+with a letter, or containing other characters than letters, digits, `+`, `-` and `.`.
+
+## Why is this bad?
+No parser will read it as the scheme you meant: the whole string becomes a relative path.
+
+## Example
+`ht tp://example.com/`, `git_ssh://host/repo`, `://example.com/`
+
+## Fix safety
+No fix: the intended scheme cannot be known.  Text like `key:value`, `12:30` or `C:\\dir` is not
+a URI and is not reported.
+""",
+    bad=(
+        Example("ht tp://example.com/"),
+        Example("git_ssh://host/repo"),
+        Example("://example.com/"),
+        Example("1http://example.com/"),
+        Example("my scheme://x"),
+    ),
+    good=(
+        "http://example.com/",
+        "git+ssh://host/repo",
+        "coap+tcp://example.com/",
+        "x-custom.app://open",
+        "key:value",
+        "12:30",
+        "C:\\Users\\me",
+        "https://example.com/a://b",
+        "{scheme}://example.com/",
+    ),
+    check=check,
+)

@@ -1,0 +1,102 @@
+"""URI104 invalid-host."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Optional, Tuple
+
+from ..finding import Finding
+from ..rfc3986 import grammar
+from .base import DNS_SCHEMES, Analysis, Example, Rule
+from .common import problems_for
+
+_DOTTED_QUAD = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
+
+
+def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
+    """(start, end, message) of the first DNS name rule a host breaks (RFC 1034 3.1, RFC 1123
+    2.1): empty label, label over 63 or name over 253 characters, hyphen at a label's edge."""
+    name = host[:-1] if host.endswith(".") else host  # one trailing dot: the root, allowed
+    if len(name) > 253 and name.isascii():
+        return 0, len(host), f"the host name is {len(name)} characters long; DNS allows 253"
+    pos = 0
+    for label in name.split("."):
+        end = pos + len(label)
+        if label == "":
+            return pos, pos + 1, "the host name has an empty label (two dots in a row, or a leading dot)"
+        if len(label) > 63 and label.isascii():
+            return pos, end, f"a host label is {len(label)} characters long; DNS allows 63"
+        if label.startswith("-") or label.endswith("-"):
+            return pos, end, f"host label {label!r} starts or ends with a hyphen"
+        pos = end + 1
+    return None
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    for p in problems_for(a, "URI104"):
+        yield RULE.finding(p.offset, min(len(a.text), p.offset + 1), p.message)
+    host, span = a.ref.host, a.ref.span("host")
+    if not host or span is None or a.in_placeholder(*span) or "%" in host or host.startswith("["):
+        return
+    faults: List[Tuple[int, int, str]] = []
+    if _DOTTED_QUAD.fullmatch(host) and not grammar.IPV4ADDRESS_RE.fullmatch(host):
+        octets = [int(o) for o in host.split(".")]
+        if any(o > 255 for o in octets):
+            faults.append((0, len(host), f"{host!r} looks like an IPv4 address but an octet exceeds 255"))
+    elif a.scheme in DNS_SCHEMES and a.ref.host_kind == "reg-name":
+        fault = dns_fault(host)
+        if fault is not None:
+            faults.append(fault)
+    for start, end, message in faults:
+        yield RULE.finding(span[0] + start, span[0] + end, message)
+
+
+RULE = Rule(
+    code="URI104",
+    name="invalid-host",
+    summary="A malformed IP literal, an impossible IPv4 address, or a host name DNS cannot hold",
+    reference="RFC 3986 section 3.2.2; RFC 1034 section 3.1 and RFC 1123 section 2.1 for DNS names",
+    fix_safety="none",
+    default=True,
+    doc="""\
+## What it does
+Reports hosts that cannot work: a malformed IP literal (`[::1::2]`, an IPv6 zone identifier,
+which RFC 3986 does not allow), a dotted quad with an octet over 255 (`999.1.1.1`), and, for
+schemes that look hosts up in the DNS (http, https, ftp, ssh, ...), an empty label, a label over
+63 or a name over 253 characters, or a label that starts or ends with a hyphen.
+
+## Why is this bad?
+The URI cannot be dereferenced: resolvers reject such names and parsers reject such literals.
+
+## Example
+`http://999.1.1.1/`, `https://-example.com/`, `http://[fe80::1%25en0]/`
+
+## Fix safety
+No fix: the intended host cannot be known.
+""",
+    bad=(
+        Example("http://999.1.1.1/"),
+        Example("http://[::1::2]/"),
+        Example("http://[fe80::1%25en0]/"),
+        Example("https://-example.com/"),
+        Example("https://example-.com/"),
+        Example("https://example..com/"),
+        Example("https://" + "a" * 64 + ".com/"),
+        Example("http://[12345::]/"),
+    ),
+    good=(
+        "http://256.256.256.256.example/",
+        "http://192.0.2.1/",
+        "http://[::1]/",
+        "http://[2001:db8::7]/c=GB",
+        "https://example.com./",
+        "https://xn--kln-sna.de/",
+        "https://my_host.example.com/",
+        "https://a-b.example.com/",
+        "https://{subdomain}.example.com/",
+        "https://" + "a" * 63 + ".com/",
+        "urn:isbn:0451450523",
+        "custom://-weird-/",
+    ),
+    check=check,
+)

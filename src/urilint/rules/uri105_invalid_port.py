@@ -1,0 +1,61 @@
+"""URI105 invalid-port."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from ..rfc3986 import grammar
+from .base import Analysis, Example, Rule
+from .common import problems_for
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    port, span = a.ref.port, a.ref.span("port")
+    if port is None or span is None or a.in_placeholder(*span):
+        return
+    for p in problems_for(a, "URI105"):
+        yield RULE.finding(p.offset, span[1], p.message)
+        return
+    if port and all(c in grammar.DIGIT for c in port) and int(port) > 65535:
+        yield RULE.finding(span[0], span[1], f"port {int(port)} is out of range: TCP and UDP ports end at 65535")
+
+
+RULE = Rule(
+    code="URI105",
+    name="invalid-port",
+    summary="A port that is not a number, or is over 65535",
+    reference="RFC 3986 section 3.2.3 (port = *DIGIT); RFC 793 and RFC 768 (16-bit ports)",
+    fix_safety="none",
+    default=True,
+    doc="""\
+## What it does
+Reports a port with anything but ASCII digits, and a numeric port over 65535.
+
+## Why is this bad?
+No connection can be made; a letter in the port is usually a typo or a host name glued on.
+
+## Example
+`http://example.com:8o80/`, `http://example.com:99999/`
+
+## Fix safety
+No fix.  `{port}` and `${PORT}` are slots and are not reported.
+""",
+    bad=(
+        Example("http://example.com:8o80/"),
+        Example("http://example.com:99999/"),
+        Example("http://example.com:80:80/"),
+        Example("redis://localhost:port/0"),
+    ),
+    good=(
+        "http://example.com:8080/",
+        "http://example.com:65535/",
+        "http://example.com:0/",
+        "http://example.com:{port}/",
+        "http://example.com:${PORT}/",
+        "http://[::1]:443/",
+        "http://example.com:/",
+        "http://user:secretword@example.com/",
+    ),
+    check=check,
+)

@@ -1,0 +1,135 @@
+"""URI108 likely-typo."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Optional, Tuple
+
+from ..finding import Finding
+from ..rfc3986 import iana
+from .base import WEB_SCHEMES, Analysis, Example, Rule
+
+#: Schemes people mean when they mistype one; a near miss of these is reported.
+COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file", "ws", "wss", "git")
+#: Deliberately altered schemes ("defanged" links in security writing) are not typos.
+DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow"})
+_MISSING_COLON = re.compile(r"(https?|ftp|wss?)//", re.I)
+_DOUBLED = re.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
+
+
+def one_edit_apart(a: str, b: str) -> bool:
+    """Damerau-Levenshtein distance exactly 1 (insert, delete, substitute or swap neighbours)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
+def near_miss(scheme: str) -> List[str]:
+    return [s for s in COMMON_SCHEMES if one_edit_apart(scheme, s)]
+
+
+def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
+    """(start, end, message, fix) of the likeliest typo, if any."""
+    text, ref, scheme = a.text, a.ref, a.scheme
+    m = _MISSING_COLON.match(text)
+    if m and ref.scheme is None:
+        return 0, m.end(), f"'{m.group(1)}//' is missing the ':' after the scheme", f"{m.group(1)}:{text[len(m.group(1)):]}"
+    m = _DOUBLED.match(text)
+    if m:
+        fixed = m.group(2) + "://" + text[m.end():]
+        return 0, m.end(), f"the scheme is doubled: '{m.group(1)}://{m.group(2)}'", fixed
+    if scheme is None:
+        return None
+    sspan = a.span("scheme")
+    if scheme in WEB_SCHEMES:
+        after = text[sspan[1] + 1:]
+        if ref.authority is None and ref.path.startswith("/"):
+            return 0, sspan[1] + 2, f"'{ref.scheme}:/' has one slash; a {scheme} URI needs '//' before its host", \
+                f"{ref.scheme}://{after[1:]}"
+        if ref.authority is None and ref.path:
+            return 0, sspan[1] + 1, f"'{ref.scheme}:' is not followed by '//'; the host reads as a path", \
+                f"{ref.scheme}://{after}"
+        if ref.authority == "" and ref.path.startswith("/") and len(ref.path) > 1:
+            return 0, sspan[1] + 4, f"'{ref.scheme}:///' has three slashes; the host reads as a path", \
+                f"{ref.scheme}://{after[3:]}"
+        if ref.host == "" or ref.authority is None:
+            end = sspan[1] + 1 + (2 if ref.authority is not None else 0)
+            return 0, end, f"a {scheme} URI needs a host", None
+        return None
+    if (len(scheme) >= 3 and scheme not in DEFANGED and scheme not in a.settings.allowed_schemes
+            and not iana.is_registered(scheme) and scheme not in iana.COMMON_UNREGISTERED
+            and text[sspan[1]:sspan[1] + 2] == ":/"):
+        targets = near_miss(scheme)
+        if targets:
+            # targets keep COMMON_SCHEMES order: when http(s) is among them it is the likely intent
+            # ("htps" is one edit from both https and ftps).
+            sure = len(targets) == 1 or targets[0] in ("http", "https")
+            fix = targets[0] + text[sspan[1]:] if sure else None
+            return sspan[0], sspan[1], f"unknown scheme {scheme!r} looks like a typo of {' or '.join(map(repr, targets))}", fix
+    return None
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    typo = _typo(a)
+    if typo is not None and not a.in_placeholder(typo[0], typo[1]):
+        start, end, message, fix = typo
+        yield RULE.finding(start, end, message, fix)
+
+
+RULE = Rule(
+    code="URI108",
+    name="likely-typo",
+    summary="Valid by the grammar but almost surely wrong: 'http:/x', 'https//x', 'htps://', doubled schemes, no host",
+    reference="RFC 3986 section 3 (hier-part); RFC 9110 section 4.2.1 (http URIs need a host)",
+    fix_safety="unsafe",
+    default=True,
+    doc="""\
+## What it does
+Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and
+`http:host` (missing slashes), `http:///host` (one too many), `https//host` (missing colon),
+`http://http://host` (doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`) that
+are not registered, and web URIs with an empty host.
+
+## Why is this bad?
+Each reads as something else: a relative path, a path on an empty host, a host named "http".
+
+## Example
+`http:/example.com/x` -> `http://example.com/x`
+
+## Fix safety
+Unsafe: offered only where one intent is clear.  Defanged links (`hxxp://`) are deliberate and are
+not reported.
+""",
+    bad=(
+        Example("http:/example.com/x", "http://example.com/x"),
+        Example("http:example.com", "http://example.com"),
+        Example("https:///example.com/x", "https://example.com/x"),
+        Example("https//example.com/", "https://example.com/"),
+        Example("http://http://example.com/", "http://example.com/"),
+        Example("http://https://example.com/", "https://example.com/"),
+        Example("htps://example.com/", "https://example.com/"),
+        Example("htttp://example.com/", "http://example.com/"),
+        Example("https://", None),
+        Example("http://:8080/", None),
+    ),
+    good=(
+        "http://example.com/x",
+        "https://example.com",
+        "file:///etc/hosts",
+        "file:/etc/hosts",
+        "hxxp://malware.example/",
+        "sftp://host/x",
+        "ftps://host/x",
+        "mailto:someone@example.com",
+        "urn:isbn:0451450523",
+        "https://example.com/http://other",
+        "git://github.com/x/y.git",
+        "{scheme}://example.com/",
+    ),
+    check=check,
+)

@@ -1,0 +1,59 @@
+"""URI109 unknown-scheme."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from ..rfc3986 import iana
+from .base import Analysis, Example, Rule
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    scheme = a.scheme
+    if scheme is None or not a.has_valid_scheme():
+        return
+    if iana.is_registered(scheme) or scheme in iana.COMMON_UNREGISTERED or scheme in a.settings.allowed_schemes:
+        return
+    start, end = a.span("scheme")
+    yield RULE.finding(start, end, f"scheme {scheme!r} is not in the IANA URI scheme registry; "
+                       "add it to allowed-schemes if it is yours")
+
+
+RULE = Rule(
+    code="URI109",
+    name="unknown-scheme",
+    summary="A scheme not in the IANA registry (off by default)",
+    reference="RFC 3986 section 3.1; RFC 7595 (URI scheme registration); IANA URI Schemes registry",
+    fix_safety="none",
+    default=False,
+    doc="""\
+## What it does
+Reports schemes that are neither in the IANA "Uniform Resource Identifier (URI) Schemes" registry
+(shipped with urilint) nor in a short list of widely used unregistered ones (postgresql, jdbc,
+s3, ...), nor in the `allowed-schemes` setting.
+
+## Why is this bad?
+An unregistered scheme may be a typo or a private convention that other tools will not know.
+
+## Example
+`fooo://example.com/`
+
+## Fix safety
+No fix.  Off by default: private schemes are common and legitimate.
+""",
+    bad=(
+        Example("fooo://example.com/"),
+        Example("myapp-internal://open"),
+        Example("notascheme://x"),
+    ),
+    good=(
+        "https://example.com/",
+        "urn:isbn:0451450523",
+        "mailto:a@example.com",
+        "postgresql://localhost/db",
+        "tel:+1-816-555-1212",
+        "data:text/plain,hi",
+    ),
+    check=check,
+)

@@ -1,0 +1,60 @@
+"""URI203 percent-encoding-not-uppercase."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from ..rfc3986.grammar import UNRESERVED
+from .base import Analysis, Example, Rule
+from .common import aspect_edits, normal_fix
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    edits = aspect_edits(a, "pct-case")
+    if not edits:
+        return
+    fix = normal_fix(a)
+    decoded_too = a.settings.is_enabled("URI204")
+    for start, end, repl in edits:
+        if decoded_too and chr(int(repl[1:], 16)) in UNRESERVED:
+            continue  # URI204 reports it: it is decoded, not uppercased
+        yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r} should use uppercase hex: {repl!r}", fix)
+
+
+RULE = Rule(
+    code="URI203",
+    name="percent-encoding-not-uppercase",
+    summary="A percent-encoding with lowercase hex digits",
+    reference="RFC 3986 section 2.1 and section 6.2.2.1",
+    fix_safety="safe",
+    default=True,
+    doc="""\
+## What it does
+Reports percent-encodings written with lowercase hex (`%2f`), outside the userinfo.
+
+## Why is this bad?
+"URI producers and normalizers should use uppercase hexadecimal digits for all
+percent-encodings" (section 2.1); mixed case defeats string comparison.
+
+## Example
+`https://example.com/a%2fb` -> `https://example.com/a%2Fb`
+
+## Fix safety
+Safe (section 6.2.2.1).  The userinfo is never changed.
+""",
+    bad=(
+        Example("https://example.com/a%2fb", "https://example.com/a%2Fb"),
+        Example("https://example.com/?q=%e6%97%a5", "https://example.com/?q=%E6%97%A5"),
+        Example("https://example.com/#%3a", "https://example.com/#%3A"),
+    ),
+    good=(
+        "https://example.com/a%2Fb",
+        "https://us%2fer@example.com/",
+        "https://example.com/%s",
+        "https://example.com/img%02d.png",
+        "https://example.com/%E6%97%A5",
+        "https://example.com/plain",
+    ),
+    check=check,
+)

@@ -1,0 +1,61 @@
+"""URI204 unreserved-percent-encoded."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from .base import Analysis, Example, Rule
+from .common import aspect_edits, normal_fix
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    edits = aspect_edits(a, "pct-unreserved")
+    if not edits:
+        return
+    fix = normal_fix(a)
+    for start, end, repl in edits:
+        yield RULE.finding(start, end, f"{a.text[start:end]!r} encodes the unreserved character {repl!r}; "
+                           "write it as is", fix)
+
+
+RULE = Rule(
+    code="URI204",
+    name="unreserved-percent-encoded",
+    summary="A percent-encoded unreserved character (%41, %7E, %2D ...)",
+    reference="RFC 3986 section 2.3 and section 6.2.2.2",
+    fix_safety="safe",
+    default=True,
+    doc="""\
+## What it does
+Reports percent-encodings of unreserved characters (letters, digits, `-`, `.`, `_`, `~`), outside
+the userinfo.
+
+## Why is this bad?
+They "should not be created by URI producers" and "should be decoded" by normalizers (section
+2.3): `%7Euser` and `~user` are the same URI written two ways.
+
+## Example
+`https://example.com/%7Euser` -> `https://example.com/~user`
+
+## Fix safety
+Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decoded.
+""",
+    bad=(
+        Example("https://example.com/%7Euser", "https://example.com/~user"),
+        Example("https://example.com/%41BC", "https://example.com/ABC"),
+        Example("https://ex%61mple.com/", "https://example.com/"),
+        Example("https://example.com/?q=%2D1", "https://example.com/?q=-1"),
+    ),
+    good=(
+        "https://example.com/~user",
+        "https://example.com/a%2Fb",
+        "https://example.com/%20",
+        "https://example.com/%3A",
+        "https://us%41er@example.com/",
+        "https://example.com/%25",
+        "https://example.com/%E6%97%A5",
+        "https://example.com/%s",
+    ),
+    check=check,
+)

@@ -1,0 +1,52 @@
+"""URI207 empty-port."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from .base import Analysis, Example, Rule
+from .common import aspect_edits, normal_fix
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    for start, end, _ in aspect_edits(a, "empty-port"):
+        yield RULE.finding(start, end, "the port is empty; omit the ':'", normal_fix(a))
+
+
+RULE = Rule(
+    code="URI207",
+    name="empty-port",
+    summary="A ':' after the host with no port",
+    reference="RFC 3986 section 3.2.3 and section 6.2.3",
+    fix_safety="safe",
+    default=True,
+    doc="""\
+## What it does
+Reports an authority ending in `:` with no port (`https://example.com:/`).
+
+## Why is this bad?
+"URI producers and normalizers should omit the port component and its ':' delimiter if port is
+empty" (section 3.2.3).  It is usually the trace of a template whose port was left out.
+
+## Example
+`https://example.com:/x` -> `https://example.com/x`
+
+## Fix safety
+Safe: an empty port means the default one.
+""",
+    bad=(
+        Example("https://example.com:/x", "https://example.com/x"),
+        Example("http://example.com:", "http://example.com"),
+        Example("foo://host:/", "foo://host/"),
+    ),
+    good=(
+        "https://example.com/x",
+        "https://example.com:8080/",
+        "https://user:@example.com/",
+        "https://[::1]/",
+        "https://example.com/a:b",
+        "urn:a:b:",
+    ),
+    check=check,
+)

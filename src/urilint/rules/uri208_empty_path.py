@@ -1,0 +1,52 @@
+"""URI208 empty-path."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..finding import Finding
+from .base import Analysis, Example, Rule
+from .common import aspect_edits, normal_fix
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    for start, _, _ in aspect_edits(a, "empty-path"):
+        yield RULE.finding(max(0, start - 1), start, "the path is empty; a web URI's normal form has '/'", normal_fix(a))
+
+
+RULE = Rule(
+    code="URI208",
+    name="empty-path",
+    summary="An http(s), ws(s) or ftp URI with an authority and an empty path (off by default)",
+    reference="RFC 3986 section 6.2.3; RFC 9110 section 4.2.3",
+    fix_safety="safe",
+    default=False,
+    doc="""\
+## What it does
+Reports `https://example.com` (no path), whose normal form is `https://example.com/`.
+
+## Why is this bad?
+Section 6.2.3: for http, an empty path is equivalent to "/", and normalizers should use "/".
+Off by default: the short form is everywhere and harmless.
+
+## Example
+`https://example.com` -> `https://example.com/`
+
+## Fix safety
+Safe (section 6.2.3).
+""",
+    bad=(
+        Example("https://example.com", "https://example.com/"),
+        Example("http://example.com?q=1", "http://example.com/?q=1"),
+        Example("wss://example.com#f", "wss://example.com/#f"),
+    ),
+    good=(
+        "https://example.com/",
+        "foo://example.com",
+        "mailto:a@example.com",
+        "file:///etc",
+        "https://example.com/x",
+        "urn:x:y",
+    ),
+    check=check,
+)

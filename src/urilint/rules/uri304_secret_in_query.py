@@ -1,0 +1,69 @@
+"""URI304 secret-in-query."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import secrets
+from ..finding import Finding
+from .base import Analysis, Example, Rule
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    if a.ref.query is None or a.security_exempt():
+        return
+    for name, (start, end) in secrets.secret_query_spans(a.text, a.ref, a.settings.placeholders):
+        shown = secrets.redact_in(name, [a.text[start:end]])
+        yield RULE.finding(start, end, f"query parameter {shown!r} carries a secret (value hidden); "
+                           "send it in a header or read it from the environment")
+
+
+RULE = Rule(
+    code="URI304",
+    name="secret-in-query",
+    summary="A token, key, signature or password in a query parameter",
+    reference="RFC 3986 section 7.5; RFC 6750 section 5.3 (bearer tokens in URIs); OWASP",
+    fix_safety="none",
+    default=True,
+    doc="""\
+## What it does
+Reports query parameters whose name says secret (`access_token`, `api_key`, `apikey`,
+`password`, `client_secret`, `X-Amz-Signature`; and `token`, `key`, `sig`, `signature` when the
+value looks random) with a value that is not a placeholder, and values shaped like well-known
+token formats (`ghp_...`, `xoxb-...`, `AKIA...`, `AIza...`, `sk_live_...`) under any name.
+The value is never shown.
+
+## Why is this bad?
+Query strings are logged by servers and proxies, kept in browser history and sent in Referer
+headers (RFC 6750 section 5.3: "Don't pass bearer tokens in page URLs").
+
+## Example
+`https://api.example.com/v1/items?api_key=9f8e7d6c5b4a3921`
+
+## Fix safety
+No fix: move the secret to a header or an environment variable.
+""",
+    bad=(
+        Example("https://api.example.com/v1/items?api_key=9f8e7d6c5b4a3921"),
+        Example("https://example.com/cb?access_token=ya29.a0AfH6SMBx"),
+        Example("https://bucket.s3.amazonaws.com/f?X-Amz-Signature=abcdef0123456789"),
+        Example("https://example.com/?token=abc123def456"),
+        Example("https://example.com/?q=1&t=ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
+        Example("https://example.com/?password=hunter22"),
+    ),
+    good=(
+        "https://example.com/?api_key={key}",
+        "https://example.com/?api_key=${API_KEY}",
+        "https://example.com/?api_key=YOUR_API_KEY",
+        "https://example.com/?api_key=<api-key>",
+        "https://example.com/?token=%s",
+        "https://example.com/?key=README",
+        "https://example.com/?token=",
+        "https://example.com/?page=2&sort=asc",
+        "https://example.com/?sig=abc",
+        "https://example.com/?access_token=xxx",
+        "https://example.com/?password=****",
+        "https://example.com/#access_token=notaquery",
+    ),
+    check=check,
+)

@@ -1,0 +1,93 @@
+"""URI305 ambiguous-ip."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator, List, Optional
+
+from ..finding import Finding
+from ..rfc3986 import grammar
+from .base import Analysis, Example, Rule
+
+_PART = re.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
+
+
+def inet_aton_value(host: str) -> Optional[int]:
+    """The IPv4 address a BSD ``inet_aton`` reads from ``host`` (1 to 4 decimal, octal or hex
+    parts; the last part fills the remaining bytes), or None when it reads none."""
+    parts = host.split(".")
+    if not 1 <= len(parts) <= 4 or not all(_PART.fullmatch(p) for p in parts):
+        return None
+    values: List[int] = []
+    for p in parts:
+        if p[:2] in ("0x", "0X"):
+            values.append(int(p[2:] or "0", 16))
+        elif len(p) > 1 and p.startswith("0"):
+            if any(c in "89" for c in p):
+                return None
+            values.append(int(p, 8))
+        else:
+            values.append(int(p))
+    *head, last = values
+    if any(v > 255 for v in head) or last >= int(256 ** (4 - len(head))):
+        return None
+    value = 0
+    for v in head:
+        value = value * 256 + v
+    return int(value * 256 ** (4 - len(head)) + last)
+
+
+def check(a: Analysis) -> Iterator[Finding]:
+    host, span = a.ref.host, a.ref.span("host")
+    if not host or span is None or grammar.IPV4ADDRESS_RE.fullmatch(host) or a.security_exempt():
+        return
+    value = inet_aton_value(host)
+    if value is None:
+        return
+    dotted = ".".join(str((value >> shift) & 255) for shift in (24, 16, 8, 0))
+    yield RULE.finding(span[0], span[1], f"host {host!r} is not dotted-decimal, but some resolvers read it "
+                       f"as the IPv4 address {dotted}")
+
+
+RULE = Rule(
+    code="URI305",
+    name="ambiguous-ip",
+    summary="A host that some resolvers read as IPv4 though it is not dotted-decimal (127.1, 0x7f.1, 2130706433)",
+    reference="RFC 3986 section 7.4 (rare IP address formats)",
+    fix_safety="none",
+    default=True,
+    doc="""\
+## What it does
+Reports hosts made of one to four numeric parts in decimal, octal (leading zero) or hex (`0x`)
+that are not the dotted-decimal form of section 3.2.2: `127.1`, `0x7f.1`, `2130706433`,
+`0177.0.0.1`.
+
+## Why is this bad?
+Section 7.4: such forms are read as IPv4 addresses by some platforms and as names by others, so
+allow-lists and SSRF filters can be bypassed.
+
+## Example
+`http://0x7f.1/admin` (reads as 127.0.0.1)
+
+## Fix safety
+No fix: write the dotted-decimal address if one was meant.
+""",
+    bad=(
+        Example("http://0x7f.1/admin"),
+        Example("http://127.1/"),
+        Example("http://2130706433/"),
+        Example("http://0177.0.0.1/"),
+        Example("http://0x7f000001/"),
+    ),
+    good=(
+        "http://127.0.0.1/",
+        "http://10.0.0.1/",
+        "http://example.com/",
+        "http://999.1.1.1/",
+        "http://1.2.3.4.5/",
+        "http://0x7g.1/",
+        "http://v1.example/",
+        "http://[::1]/",
+    ),
+    check=check,
+)

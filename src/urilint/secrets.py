@@ -1,0 +1,152 @@
+"""What counts as a secret inside a URI, and how to show a URI without it.
+
+Used by the credential rules (RFC 3986 section 3.2.1: "Use of the format "user:password" in the
+userinfo field is deprecated"; section 7.5) and by every output path: messages, JSON, SARIF,
+diffs, dumps and baselines show :func:`redact` of a URI, never the URI itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator, List, Optional, Tuple
+
+from . import placeholders
+from .rfc3986.reference import URIReference, parse
+
+MASK = "****"
+Span = Tuple[int, int]
+
+#: Well-known token formats (vendor prefixes with enough entropy after them).
+TOKEN = re.compile(
+    r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}"
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}"
+    r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}"
+    r"|pypi-[A-Za-z0-9_-]{50,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,})"
+)
+#: Query parameter names whose value is a secret whatever it looks like.
+STRONG_NAMES = frozenset("""
+    access_token accesstoken refresh_token id_token auth_token authtoken private_token
+    api_key apikey api-key x-api-key secret client_secret secret_key password passwd pwd
+    x-amz-signature x-amz-security-token x-goog-signature x-goog-credential session_token
+    sessiontoken app_secret consumer_secret
+""".split())
+#: Names that are secrets only when the value looks like one (``?key=README`` is not).
+WEAK_NAMES = frozenset("token key sig signature auth credential credentials pass".split())
+#: Values that stand for a secret in documentation rather than being one.
+PLACEHOLDER_WORDS = frozenset("""
+    password passwd pass pwd secret token key apikey api_key api-key changeit
+    yourpassword your_password your-password mypassword my_password my-password
+    yourtoken your_token your-token yourkey your_key your-key redacted hidden none null
+""".split())
+_FILLER = re.compile(r"[*xX.•·…_-]+|\.\.\.")
+
+
+def is_placeholder_value(value: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
+    """True for values that mark where a secret goes: ``{pw}``, ``$PW``, ``****``, ``xxx``,
+    ``...``, ``<password>``, ``YOUR_API_KEY``, ``password``."""
+    if value == "" or placeholders.is_placeholder(value, syntaxes):
+        return True
+    lowered = value.lower()
+    if _FILLER.fullmatch(value) or lowered in PLACEHOLDER_WORDS:
+        return True
+    # YOUR_API_KEY, <API_KEY>, your-token-here, MY_SECRET
+    return bool(re.fullmatch(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value,
+                             re.I if lowered.startswith(("your", "my", "insert", "enter", "replace")) else 0))
+
+
+def _looks_secret(value: str) -> bool:
+    """For weakly named parameters: 8+ characters mixing letters and digits, or a token."""
+    if TOKEN.search(value):
+        return True
+    return len(value) >= 8 and bool(re.search(r"[A-Za-z]", value)) and bool(re.search(r"[0-9]", value))
+
+
+def password_span(ref: URIReference) -> Optional[Span]:
+    """Span of the password in ``user:password@`` (section 3.2.1), when there is one."""
+    if ref.userinfo is None:
+        return None
+    colon = ref.userinfo.find(":")
+    span = ref.span("userinfo")
+    if colon == -1 or span is None or colon == len(ref.userinfo) - 1:
+        return None
+    return span[0] + colon + 1, span[1]
+
+
+def user_token_span(ref: URIReference) -> Optional[Span]:
+    """Span of a user name that is itself a token (``https://ghp_...@github.com``)."""
+    if ref.userinfo is None:
+        return None
+    user = ref.userinfo.split(":", 1)[0]
+    span = ref.span("userinfo")
+    if span is None or not TOKEN.fullmatch(user):
+        return None
+    return span[0], span[0] + len(user)
+
+
+def query_params(ref: URIReference) -> Iterator[Tuple[str, Span, Span]]:
+    """(name, name span, value span) of each ``name=value`` in the query (``&`` or ``;``)."""
+    if ref.query is None:
+        return
+    span = ref.span("query")
+    base = span[0] if span is not None else 0
+    pos = 0
+    for part in re.split(r"[&;]", ref.query):
+        eq = part.find("=")
+        if eq != -1:
+            yield part[:eq], (base + pos, base + pos + eq), (base + pos + eq + 1, base + pos + len(part))
+        pos += len(part) + 1
+
+
+def secret_query_spans(text: str, ref: URIReference,
+                       syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Tuple[str, Span]]:
+    """(parameter name, value span) for each query value that is a secret."""
+    found: List[Tuple[str, Span]] = []
+    for name, _, (vs, ve) in query_params(ref):
+        value = text[vs:ve]
+        if not value or is_placeholder_value(value, syntaxes):
+            continue
+        key = name.lower()
+        if key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or TOKEN.search(value):
+            found.append((name, (vs, ve)))
+    return found
+
+
+def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
+    """Every span of ``text`` (one URI) that must never be shown: passwords, token-shaped user
+    names, secret query values and token-shaped strings anywhere."""
+    ref = parse(text)
+    spans: List[Span] = []
+    pw = password_span(ref)
+    if pw is not None and not is_placeholder_value(text[pw[0]:pw[1]], syntaxes):
+        spans.append(pw)
+    user = user_token_span(ref)
+    if user is not None:
+        spans.append(user)
+    spans.extend(span for _, span in secret_query_spans(text, ref, syntaxes))
+    spans.extend(m.span() for m in TOKEN.finditer(text))
+    return sorted(set(spans))
+
+
+def redact(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> str:
+    """``text`` with every secret span replaced by ``****`` (overlaps merged)."""
+    spans = secret_spans(text, syntaxes)
+    if not spans:
+        return text
+    out: List[str] = []
+    pos = 0
+    for start, end in spans:
+        if end <= pos:
+            continue
+        start = max(start, pos)
+        out.append(text[pos:start])
+        out.append(MASK)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def redact_in(text: str, secrets: Iterable[str]) -> str:
+    """Mask each known secret value wherever it occurs in ``text`` (for free-form output)."""
+    for secret in sorted(set(s for s in secrets if s), key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    return text

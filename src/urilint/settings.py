@@ -1,0 +1,78 @@
+"""Frozen settings, passed down from the CLI, the flake8 plugin or a caller; never global."""
+
+from __future__ import annotations
+
+import fnmatch
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import FrozenSet, Iterable, Mapping, Optional, Tuple
+
+from .placeholders import DEFAULT_SYNTAXES
+
+#: Codes on when nothing is selected (every rule not marked off-by-default).
+DEFAULT_OFF: FrozenSet[str] = frozenset({"URI109", "URI110", "URI208", "URI302"})
+#: Hosts reserved for documentation and testing (RFC 2606, RFC 6761).
+EXAMPLE_HOST_PATTERNS: Tuple[str, ...] = (
+    "example.com", "*.example.com", "example.org", "*.example.org", "example.net", "*.example.net",
+    "example", "*.example", "*.test", "test", "*.invalid", "invalid", "localhost", "*.localhost",
+)
+
+
+def _frozen_ports(ports: Optional[Mapping[str, int]]) -> Mapping[str, int]:
+    return MappingProxyType(dict(ports or {}))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What to check and what to leave alone.  Build once; share freely (immutable)."""
+
+    #: Explicit selection of codes or prefixes ("URI", "URI2", "URI301", "ALL"); None = defaults.
+    select: Optional[FrozenSet[str]] = None
+    extend_select: FrozenSet[str] = frozenset()
+    ignore: FrozenSet[str] = frozenset()
+    #: Schemes that count as known (URI109) and are never typos (URI108).
+    allowed_schemes: FrozenSet[str] = frozenset()
+    #: URIs with these schemes are not checked at all.
+    ignore_schemes: FrozenSet[str] = frozenset()
+    #: URIs whose host matches one of these globs are not checked at all.
+    ignore_hosts: Tuple[str, ...] = ()
+    #: Exempt documentation and test hosts (example.com, *.test, localhost...) from URI3xx.
+    exempt_example_hosts: bool = False
+    #: Placeholder syntaxes honoured as slots (see urilint.placeholders.SYNTAXES).
+    placeholders: FrozenSet[str] = DEFAULT_SYNTAXES
+    #: Extra scheme default ports for URI206 and the fixes (e.g. {"redis": 6379}).
+    extra_default_ports: Mapping[str, int] = field(default_factory=lambda: _frozen_ports(None))
+
+    def __post_init__(self) -> None:
+        # Accept any iterable from callers, store immutable, normalized values.
+        for name in ("extend_select", "ignore", "allowed_schemes", "ignore_schemes", "placeholders"):
+            object.__setattr__(self, name, frozenset(getattr(self, name)))
+        if self.select is not None:
+            object.__setattr__(self, "select", frozenset(self.select))
+        object.__setattr__(self, "allowed_schemes", frozenset(s.lower() for s in self.allowed_schemes))
+        object.__setattr__(self, "ignore_schemes", frozenset(s.lower() for s in self.ignore_schemes))
+        object.__setattr__(self, "ignore_hosts", tuple(h.lower() for h in self.ignore_hosts))
+        if not isinstance(self.extra_default_ports, MappingProxyType):
+            object.__setattr__(self, "extra_default_ports", _frozen_ports(self.extra_default_ports))
+
+    def is_enabled(self, code: str) -> bool:
+        """ruff's model: the most specific matching selector wins; ignore beats select."""
+        def best(selectors: Iterable[str]) -> int:
+            return max((len(s) for s in selectors if s == "ALL" or code.startswith(s)), default=-1)
+
+        selected = best(self.select) if self.select is not None else (-1 if code in DEFAULT_OFF else 0)
+        selected = max(selected, best(self.extend_select))
+        # The more specific selector decides; on a tie, ignore wins.
+        return selected >= 0 and selected > best(self.ignore)
+
+    def host_ignored(self, host: str) -> bool:
+        host = host.lower()
+        return any(fnmatch.fnmatchcase(host, pattern) for pattern in self.ignore_hosts)
+
+    @staticmethod
+    def is_example_host(host: str) -> bool:
+        host = host.lower().rstrip(".")
+        return any(fnmatch.fnmatchcase(host, pattern) for pattern in EXAMPLE_HOST_PATTERNS)
+
+
+DEFAULT_SETTINGS = Settings()

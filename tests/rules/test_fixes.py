@@ -1,0 +1,86 @@
+"""Fix contracts: safe 2xx fixes compose to normalize(); fixes are idempotent; never touch
+userinfo or placeholders; findings stay inside the text."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings as hsettings, strategies as st
+
+import urilint
+from urilint.checker import check
+from urilint.settings import Settings
+
+ALL_2XX = Settings(extend_select=frozenset({"URI2"}))
+
+
+def apply_safe_fixes(text: str, settings: Settings) -> str:
+    for _ in range(10):
+        fixes = [f.fix for f in check(text, settings=settings) if f.fix and f.applicability == "safe"]
+        if not fixes:
+            return text
+        text = fixes[0]
+    raise AssertionError("fixes did not converge")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HTTP://www.EXAMPLE.com:80/a/./b/../c/%7euser%2f?%aa#%3a",
+        "https://Example.COM:443",
+        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+        "WSS://H:443/%41",
+        "ftp://FTP.example.com:21",
+        "http://[FE80::A]:80/x/../y",
+        "https://ex%61mple.com/",
+        "/a/b/../c/%7e",
+    ],
+)
+def test_safe_fixes_equal_normalize(text: str) -> None:
+    assert apply_safe_fixes(text, ALL_2XX) == urilint.normalize(text)
+
+
+_segment = st.text(alphabet="aB%7e.-_~", min_size=0, max_size=5)
+_uri = st.builds(
+    lambda scheme, host, port, segs, q: f"{scheme}://{host}{port}/{'/'.join(segs)}{q}",
+    st.sampled_from(["http", "HTTP", "https", "Https", "ws", "ftp"]),
+    st.sampled_from(["example.com", "EXAMPLE.com", "ex%41mple.org", "[FE80::1]", "a.B.c"]),
+    st.sampled_from(["", ":", ":80", ":443", ":21", ":8080"]),
+    st.lists(st.sampled_from([".", "..", "a", "B", "%7e", "%2f", "%41", "c%3a"]), max_size=5),
+    st.sampled_from(["", "?", "?a=%7e", "#%2f", "?q=1#f"]),
+)
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(_uri)
+def test_safe_fixes_equal_normalize_generated(text: str) -> None:
+    assert apply_safe_fixes(text, ALL_2XX) == urilint.normalize(text)
+
+
+@hsettings(max_examples=300, deadline=None)
+@given(st.text(max_size=40) | _uri)
+def test_check_never_raises_and_spans_are_inside(text: str) -> None:
+    for f in check(text, settings=Settings(select=frozenset({"ALL"}))):
+        assert 0 <= f.start <= f.end <= len(text)
+        assert f.applicability in ("safe", "unsafe", "display-only")
+        if f.fix is not None:
+            assert isinstance(f.fix, str) and f.fix != text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HTTP://{Host}/A/./B",
+        "https://${HOST}:443/x/../y",
+        "https://USER:{pw}@Example.com/",
+        "https://us%7eer@EXAMPLE.com/%7e",
+    ],
+)
+def test_fix_keeps_userinfo_and_placeholders(text: str) -> None:
+    ref = urilint.parse(text)
+    for f in check(text, settings=ALL_2XX):
+        if f.fix is None:
+            continue
+        assert urilint.parse(f.fix).userinfo == ref.userinfo
+        for token in ("{Host}", "${HOST}", "{pw}"):
+            if token in text:
+                assert token in f.fix

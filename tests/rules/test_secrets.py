@@ -1,0 +1,69 @@
+"""No message ever shows a password or token; redaction masks exactly the secret parts."""
+
+from __future__ import annotations
+
+import pytest
+
+from urilint import secrets
+from urilint.checker import check
+from urilint.settings import Settings
+
+ALL = Settings(select=frozenset({"ALL"}))
+
+SECRET_URIS = [
+    pytest.param("postgres://admin:s3cr3tPW@db.example.com/prod", "s3cr3tPW", id="postgres"),
+    pytest.param("redis://:hunter2pw@cache:6379/0", "hunter2pw", id="redis-no-user"),
+    pytest.param("amqp://guest:Gu3st!x@rabbit/vh", "Gu3st!x", id="amqp"),
+    pytest.param("mysql://root:a@b@db/x", "a@b", id="at-in-password"),
+    pytest.param("https://u:p a ss@example.com/", "p a ss", id="space-in-password"),
+    pytest.param("https://u:p%zzss@example.com/", "p%zzss", id="bad-pct-in-password"),
+    pytest.param("https://u:P\u00e4ssw\u00f6rd@example.com/", "P\u00e4ssw\u00f6rd", id="non-ascii-password"),
+    pytest.param("HTTPS://u:Secr3tValue@EXAMPLE.com:443/./x", "Secr3tValue", id="with-normalization"),
+    pytest.param("https://www.bank.example:pw1234x@evil.example/", "pw1234x", id="misleading-with-pw"),
+    pytest.param("https://api.example.com/?api_key=9f8e7d6c5b4a3921", "9f8e7d6c5b4a3921", id="api-key"),
+    pytest.param("https://x.example/?a=1&access_token=ya29.A0AfH6SM", "ya29.A0AfH6SM", id="access-token"),
+    pytest.param("https://x.example/?t=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="github-token"),
+    pytest.param("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r",
+                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-as-user"),
+    pytest.param("https://x.example/a b?password=hunter22", "hunter22", id="password-param-with-other-finding"),
+    pytest.param("https://x.example/?X-Amz-Signature=abcdef0123456789&%zz", "abcdef0123456789", id="amz"),
+]
+
+
+@pytest.mark.parametrize(("uri", "secret"), SECRET_URIS)
+def test_no_message_or_fix_shows_the_secret(uri: str, secret: str) -> None:
+    findings = check(uri, settings=ALL)
+    assert findings, uri
+    for f in findings:
+        assert secret not in f.message, f
+        assert f.fix is None, "a URI holding a secret is never fixed"
+    assert secret not in secrets.redact(uri)
+    assert secrets.MASK in secrets.redact(uri)
+
+
+@pytest.mark.parametrize(("uri", "secret"), SECRET_URIS)
+def test_a_credential_rule_fires(uri: str, secret: str) -> None:
+    codes = {f.code for f in check(uri, settings=ALL)}
+    assert codes & {"URI301", "URI303", "URI304"}, codes
+
+
+@pytest.mark.parametrize(
+    ("uri", "expected"),
+    [
+        pytest.param("postgres://admin:s3cr3t@db/x", "postgres://admin:****@db/x", id="password"),
+        pytest.param("https://x/?token=abc123def456&page=2", "https://x/?token=****&page=2", id="query"),
+        pytest.param("https://u:{pw}@h/", "https://u:{pw}@h/", id="placeholder-kept"),
+        pytest.param("https://x/?key=README", "https://x/?key=README", id="not-a-secret"),
+        pytest.param("https://example.com/", "https://example.com/", id="nothing"),
+        pytest.param("https://u@h/", "https://u@h/", id="user-only"),
+    ],
+)
+def test_redact(uri: str, expected: str) -> None:
+    assert secrets.redact(uri) == expected
+
+
+def test_message_shows_user_and_host_but_masks_password() -> None:
+    [f] = [f for f in check("postgres://admin:s3cr3t@db.example.com/prod") if f.code == "URI301"]
+    assert "admin:****@db.example.com" in f.message
+    assert (f.start, f.end) == (17, 23)
