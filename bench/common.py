@@ -134,6 +134,30 @@ def _timed_passes(fn: Callable[[Any], Any], items: Sequence[Any], loops: int) ->
     return time.perf_counter() - start
 
 
+class _GcOff:
+    """Garbage collector off while timing (as timeit does), restored afterwards."""
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was_enabled:
+            gc.enable()
+
+
+def calibrate(fn: Callable[[Any], Any], items: Sequence[Any], min_time: float) -> Tuple[int, float]:
+    """timeit's autorange: 1, 2, 5, 10, 20 ... passes until a run lasts ``min_time``.
+
+    Returns the number of passes per run and the seconds per pass of the last (timed) try."""
+    loops = 1
+    while True:
+        elapsed = _timed_passes(fn, items, loops)
+        if elapsed >= min_time or loops >= 1_000_000:
+            return loops, elapsed / loops
+        loops = loops * 5 // 2 if str(loops)[0] == "2" else loops * 2
+
+
 def time_calls(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 5,
                min_time: float = 0.2) -> Timing:
     """Time ``fn(item)`` for every item; each of ``repeat`` runs lasts at least ``min_time``.
@@ -141,22 +165,25 @@ def time_calls(fn: Callable[[Any], Any], items: Sequence[Any], repeat: int = 5,
     ``fn`` must not raise: wrap a peer that raises on bad input the way its user would (the
     ``try`` is then part of its cost).  Call :func:`first_pass` first to find out.
     """
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        loops = 1
-        while True:  # timeit's autorange: 1, 2, 5, 10, 20, 50 ... passes per run
-            elapsed = _timed_passes(fn, items, loops)
-            if elapsed >= min_time or loops >= 1_000_000:
-                break
-            loops = loops * 5 // 2 if str(loops)[0] == "2" else loops * 2
-        runs = [elapsed / loops]
+    return time_interleaved([fn], items, repeat, min_time)[0]
+
+
+def time_interleaved(fns: Sequence[Callable[[Any], Any]], items: Sequence[Any], repeat: int = 5,
+                     min_time: float = 0.2) -> List[Timing]:
+    """Time several callables on the same items, taking turns run by run.
+
+    On a shared machine the load changes over a suite; when the callables to be compared take
+    turns (run 1 of each, then run 2 of each ...), a busy spell hits all of them alike instead
+    of skewing one ratio.
+    """
+    with _GcOff():
+        calibrated = [calibrate(fn, items, min_time) for fn in fns]
+        runs = [[per_pass] for _, per_pass in calibrated]
         for _ in range(repeat - 1):
-            runs.append(_timed_passes(fn, items, loops) / loops)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-    return Timing(min(runs), statistics.median(runs), len(runs), len(items))
+            for i, fn in enumerate(fns):
+                loops = calibrated[i][0]
+                runs[i].append(_timed_passes(fn, items, loops) / loops)
+    return [Timing(min(r), statistics.median(r), len(r), len(items)) for r in runs]
 
 
 def first_pass(fn: Callable[[Any], Any], items: Sequence[Any]) -> Tuple[List[Any], str]:

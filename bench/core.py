@@ -169,20 +169,25 @@ def describe_results(cand: Candidate, items: Sequence[str], results: Sequence[An
 
 def measure(cands: Sequence[Candidate], items: Sequence[str], repeat: int, min_time: float,
             reference: Optional[List[bool]] = None) -> Tuple[Dict[str, common.Row], Optional[List[bool]]]:
-    """Time every candidate on ``items``; rows by key, and urilint.is_valid's verdicts if present."""
-    rows: Dict[str, common.Row] = {}
+    """Time every candidate on ``items``, taking turns; rows by key, and urilint.is_valid's verdicts."""
+    notes: Dict[str, str] = {}
+    timed: List[Candidate] = []
     for cand in cands:
         if cand.fn is None:
-            rows[cand.key] = common.Row(cand.label, None, cand.problem)
+            notes[cand.key] = cand.problem
             continue
         results, error = common.first_pass(cand.fn, items)
         if error:
-            rows[cand.key] = common.Row(cand.label, None, error)
+            notes[cand.key] = error
             continue
         note, accepted = describe_results(cand, items, results, reference)
         if cand.key == "urilint.is_valid":
             reference = accepted
-        rows[cand.key] = common.Row(cand.label, common.time_calls(cand.fn, items, repeat, min_time), note)
+        notes[cand.key] = note
+        timed.append(cand)
+    timings = dict(zip((c.key for c in timed),
+                       common.time_interleaved([c.fn for c in timed if c.fn is not None], items, repeat, min_time)))
+    rows = {c.key: common.Row(c.label, timings.get(c.key), notes[c.key]) for c in cands}
     return rows, reference
 
 
