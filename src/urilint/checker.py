@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import re
-from dataclasses import replace
-from typing import List, Optional
+from dataclasses import dataclass, replace
+from typing import Callable, List, Optional, Tuple, cast
 
 from . import placeholders, secrets
+from .candidate import Candidate
 from .finding import Finding
 from .rfc3986 import iana
 from .rfc3986.reference import _check_str, parse
@@ -98,6 +100,8 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
     settings = settings if settings is not None else DEFAULT_SETTINGS
     if _is_clean(text, settings):
         return []
+    if settings.ignore_uris and settings.uri_ignored(text):
+        return []
     a = Analysis(text, settings)
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return []
@@ -120,5 +124,78 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
         if hidden:
             f = replace(f, message=secrets.redact_in(f.message, hidden))
         out.append(f)
+    out.sort(key=lambda f: (f.start, f.code))
+    return out
+
+
+Edit = Tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class FileFinding:
+    """A finding located in a file's decoded text (0-based code-point offsets)."""
+
+    code: str
+    name: str
+    message: str  #: never contains a secret
+    start: int
+    end: int
+    uri: str  #: the candidate's URI, redacted
+    context: str
+    in_code: bool
+    edit: Optional[Edit]  #: (start, end, replacement) in the text that applies the fix, or None
+    applicability: str  #: of the edit: "safe", "unsafe" or "display-only"
+
+
+def _edit_for(format: str, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """The source edit that makes the candidate read ``new_uri``; None when it cannot be exact.
+
+    A verbatim candidate is rewritten in place.  A candidate read through escapes (entities,
+    backslashes, Python escape sequences, wrapped lines) is fixed only by a format module that
+    knows how to write it back exactly (``fix_edit(text, candidate, new_uri)``)."""
+    if c.is_verbatim:
+        return (c.start, c.end, new_uri)
+    from . import scanners
+
+    module = importlib.import_module(f"{scanners.__name__}.{scanners._MODULES.get(format, 'text')}")
+    hook = getattr(module, "fix_edit", None)
+    if hook is None:
+        return None
+    return cast(Callable[[str, Candidate, str], Optional[Edit]], hook)(text, c, new_uri)
+
+
+def candidates(text: str, format: str, settings: Settings) -> List[Candidate]:
+    """The URI candidates of a text, with the file-level settings applied."""
+    from . import scanners
+
+    if format == "python":
+        module = importlib.import_module(f"{scanners.__name__}.python")
+        scan = getattr(module, "scan_python")
+        return cast(List[Candidate], scan(text, include_code=settings.include_code_blocks,
+                                          comments=settings.check_comments,
+                                          docstrings=settings.check_docstrings))
+    return scanners.extract(text, format, include_code=settings.include_code_blocks)
+
+
+def check_text(text: str, format: str, settings: Optional[Settings] = None) -> List[FileFinding]:
+    """Every finding in one decoded file, sorted by position: the pipeline, pure.
+
+    The CLI and the flake8 plugin both call this, so they agree on findings and positions.
+    Suppression comments are applied by the caller (flake8 does its own ``# noqa``)."""
+    settings = settings if settings is not None else DEFAULT_SETTINGS
+    out: List[FileFinding] = []
+    for c in candidates(text, format, settings):
+        findings = check(c.uri, settings=settings, context=c.context)
+        if not findings:
+            continue
+        shown = secrets.redact(c.uri, settings.placeholders)
+        for f in findings:
+            start, end = c.source_span(f.start, f.end)
+            edit = None
+            if f.fix is not None and (not c.in_code or settings.include_code_blocks):
+                edit = _edit_for(format, text, c, f.fix)
+            applicability = f.applicability if edit is not None else "display-only"
+            out.append(FileFinding(f.code, f.name, f.message, start, end, shown, c.context, c.in_code,
+                                   edit, applicability))
     out.sort(key=lambda f: (f.start, f.code))
     return out

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 from typing import FrozenSet, Iterable, Mapping, Optional, Tuple
 
 from .placeholders import DEFAULT_SYNTAXES
@@ -18,8 +17,13 @@ EXAMPLE_HOST_PATTERNS: Tuple[str, ...] = (
 )
 
 
-def _frozen_ports(ports: Optional[Mapping[str, int]]) -> Mapping[str, int]:
-    return MappingProxyType(dict(ports or {}))
+PortPairs = Tuple[Tuple[str, int], ...]
+
+
+def _port_pairs(ports: object) -> PortPairs:
+    """Immutable and picklable (for -j): sorted (scheme, port) pairs from a mapping or pairs."""
+    items: Iterable[Tuple[str, int]] = ports.items() if isinstance(ports, Mapping) else ports  # type: ignore[assignment]
+    return tuple(sorted((str(k).lower(), int(v)) for k, v in items))
 
 
 @dataclass(frozen=True)
@@ -36,12 +40,19 @@ class Settings:
     ignore_schemes: FrozenSet[str] = frozenset()
     #: URIs whose host matches one of these globs are not checked at all.
     ignore_hosts: Tuple[str, ...] = ()
+    #: URIs matching one of these globs (fnmatch, case-sensitive) are not checked at all.
+    ignore_uris: Tuple[str, ...] = ()
     #: Exempt documentation and test hosts (example.com, *.test, localhost...) from URI3xx.
     exempt_example_hosts: bool = False
     #: Placeholder syntaxes honoured as slots (see urilint.placeholders.SYNTAXES).
     placeholders: FrozenSet[str] = DEFAULT_SYNTAXES
+    #: Report (and fix) URIs inside code spans and blocks of Markdown, reST and HTML.
+    include_code_blocks: bool = False
+    #: Python: scan comments, and docstrings and other prose-like strings, as prose.
+    check_comments: bool = True
+    check_docstrings: bool = True
     #: Extra scheme default ports for URI206 and the fixes (e.g. {"redis": 6379}).
-    extra_default_ports: Mapping[str, int] = field(default_factory=lambda: _frozen_ports(None))
+    extra_default_ports: PortPairs = ()
 
     def __post_init__(self) -> None:
         # Accept any iterable from callers, store immutable, normalized values.
@@ -52,8 +63,8 @@ class Settings:
         object.__setattr__(self, "allowed_schemes", frozenset(s.lower() for s in self.allowed_schemes))
         object.__setattr__(self, "ignore_schemes", frozenset(s.lower() for s in self.ignore_schemes))
         object.__setattr__(self, "ignore_hosts", tuple(h.lower() for h in self.ignore_hosts))
-        if not isinstance(self.extra_default_ports, MappingProxyType):
-            object.__setattr__(self, "extra_default_ports", _frozen_ports(self.extra_default_ports))
+        object.__setattr__(self, "ignore_uris", tuple(self.ignore_uris))
+        object.__setattr__(self, "extra_default_ports", _port_pairs(self.extra_default_ports))
 
     def is_enabled(self, code: str) -> bool:
         """ruff's model: the most specific matching selector wins; ignore beats select."""
@@ -68,6 +79,9 @@ class Settings:
     def host_ignored(self, host: str) -> bool:
         host = host.lower()
         return any(fnmatch.fnmatchcase(host, pattern) for pattern in self.ignore_hosts)
+
+    def uri_ignored(self, uri: str) -> bool:
+        return any(fnmatch.fnmatchcase(uri, pattern) for pattern in self.ignore_uris)
 
     @staticmethod
     def is_example_host(host: str) -> bool:

@@ -93,7 +93,7 @@ class Analysis:
         if not self.settings.extra_default_ports:
             return DEFAULT_PORTS
         merged = dict(DEFAULT_PORTS)
-        merged.update(self.settings.extra_default_ports)
+        merged.update(dict(self.settings.extra_default_ports))
         return merged
 
     def in_placeholder(self, start: int, end: int) -> bool:

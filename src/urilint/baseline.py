@@ -1,0 +1,63 @@
+"""Baselines: record today's findings, report only new ones later.
+
+A finding is keyed by file, code and a hash of its *redacted*, normalized URI, with a count per
+key: no URI or secret in clear, no line numbers (edits elsewhere in a file do not churn it), and
+no hash of a password that could be guessed offline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from typing import Dict, Iterable, List, Mapping, Tuple
+
+from .report import Report
+from .rfc3986.normalize import normalize
+
+VERSION = 1
+Key = Tuple[str, str, str]
+
+
+class BaselineError(Exception):
+    pass
+
+
+def key(report: Report) -> Key:
+    digest = hashlib.sha256(normalize(report.uri).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+    return (report.path, report.code, digest)
+
+
+def dumps(reports: Iterable[Report]) -> str:
+    counts = Counter(key(r) for r in reports)
+    tree: Dict[str, Dict[str, Dict[str, int]]] = {}
+    for (path, code, digest), n in sorted(counts.items()):
+        tree.setdefault(path, {}).setdefault(code, {})[digest] = n
+    return json.dumps({"version": VERSION, "tool": "urilint", "findings": tree}, indent=2, sort_keys=True) + "\n"
+
+
+def loads(text: str, source: str = "<baseline>") -> Mapping[Key, int]:
+    try:
+        data = json.loads(text)
+        if data.get("version") != VERSION:
+            raise BaselineError(f"{source}: unsupported baseline version {data.get('version')!r}")
+        out: Dict[Key, int] = {}
+        for path, codes in data["findings"].items():
+            for code, digests in codes.items():
+                for digest, n in digests.items():
+                    out[(path, code, digest)] = int(n)
+        return out
+    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+        raise BaselineError(f"{source}: not a urilint baseline: {exc}") from None
+
+
+def new_only(reports: Iterable[Report], baseline: Mapping[Key, int]) -> List[Report]:
+    """Reports beyond what the baseline recorded (per key, the first ``count`` are known)."""
+    seen: Counter[Key] = Counter()
+    out = []
+    for r in reports:
+        k = key(r)
+        seen[k] += 1
+        if seen[k] > baseline.get(k, 0):
+            out.append(r)
+    return out

@@ -1,0 +1,175 @@
+"""Configuration: ``[tool.urilint]`` in pyproject.toml, or ``urilint.toml`` / ``.urilint.toml``.
+
+Found by walking up from a directory (ruff's order in each directory: ``.urilint.toml``, then
+``urilint.toml``, then a ``pyproject.toml`` that has a ``[tool.urilint]`` table).  Keys mirror the
+command line.  Unknown keys and wrong types are errors that name the key and the file.
+Reading files happens only in :func:`find_config` and :func:`load`; the rest is pure.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple
+
+from .placeholders import SYNTAXES
+from .settings import Settings
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python < 3.11 only
+    import tomli as tomllib
+
+CONFIG_NAMES = (".urilint.toml", "urilint.toml", "pyproject.toml")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used (the message names the file and the key)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """Settings for the rules plus what only the file walker needs."""
+
+    settings: Settings = field(default_factory=Settings)
+    exclude: Tuple[str, ...] = ()
+    extend_exclude: Tuple[str, ...] = ()
+    #: (glob, codes) pairs: codes ignored in files matching the glob
+    per_file_ignores: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
+    source: Optional[Path] = None  #: the file it came from, None for defaults
+    root: Optional[Path] = None  #: the directory globs are relative to
+
+
+def _str_list(value: Any, key: str, source: str) -> Tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{source}: '{key}' must be a list of strings")
+    return tuple(value)
+
+
+def _bool(value: Any, key: str, source: str) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{source}: '{key}' must be true or false")
+    return value
+
+
+def _codes(value: Any, key: str, source: str) -> FrozenSet[str]:
+    codes = frozenset(c.upper() for c in _str_list(value, key, source))
+    bad = sorted(c for c in codes if not (c == "ALL" or c.startswith("URI")))
+    if bad:
+        raise ConfigError(f"{source}: '{key}' has codes that are not urilint codes: {', '.join(bad)}")
+    return codes
+
+
+def _ports(value: Any, key: str, source: str) -> Dict[str, int]:
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535
+        for k, v in value.items()
+    ):
+        raise ConfigError(f"{source}: '{key}' must be a table of scheme = port number (0-65535)")
+    return {k.lower(): v for k, v in value.items()}
+
+
+def _per_file(value: Any, key: str, source: str) -> Tuple[Tuple[str, FrozenSet[str]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{source}: '{key}' must be a table of glob = [codes]")
+    return tuple((glob, _codes(codes, f"{key}.{glob}", source)) for glob, codes in value.items())
+
+
+def _placeholders(value: Any, key: str, source: str) -> FrozenSet[str]:
+    names = frozenset(_str_list(value, key, source))
+    unknown = sorted(names - set(SYNTAXES))
+    if unknown:
+        raise ConfigError(f"{source}: '{key}' has unknown syntaxes {', '.join(unknown)}; "
+                          f"known: {', '.join(sorted(SYNTAXES))}")
+    return names
+
+
+#: key -> (parser, Settings or Config field)
+_KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
+    "select": (_codes, "select"),
+    "extend-select": (_codes, "extend_select"),
+    "ignore": (_codes, "ignore"),
+    "extend-ignore": (_codes, "extend_ignore"),
+    "per-file-ignores": (_per_file, "per_file_ignores"),
+    "exclude": (_str_list, "exclude"),
+    "extend-exclude": (_str_list, "extend_exclude"),
+    "include-code-blocks": (_bool, "include_code_blocks"),
+    "check-comments": (_bool, "check_comments"),
+    "check-docstrings": (_bool, "check_docstrings"),
+    "placeholders": (_placeholders, "placeholders"),
+    "allowed-schemes": (lambda v, k, s: frozenset(_str_list(v, k, s)), "allowed_schemes"),
+    "ignore-schemes": (lambda v, k, s: frozenset(_str_list(v, k, s)), "ignore_schemes"),
+    "ignore-hosts": (_str_list, "ignore_hosts"),
+    "ignore-uris": (_str_list, "ignore_uris"),
+    "exempt-example-hosts": (_bool, "exempt_example_hosts"),
+    "extra-default-ports": (_ports, "extra_default_ports"),
+}
+KNOWN_KEYS = tuple(_KEYS)
+_CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores"}
+
+
+def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
+                        path: Optional[Path] = None) -> Config:
+    """Validate one configuration table and build a Config (pure)."""
+    settings_kw: Dict[str, Any] = {}
+    config_kw: Dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in _KEYS:
+            raise ConfigError(f"{source}: unknown key '{key}' (known keys: {', '.join(KNOWN_KEYS)})")
+        parse, name = _KEYS[key]
+        (config_kw if name in _CONFIG_FIELDS else settings_kw)[name] = parse(value, key, source)
+    extend_ignore = settings_kw.pop("extend_ignore", frozenset())
+    if extend_ignore:
+        settings_kw["ignore"] = settings_kw.get("ignore", frozenset()) | extend_ignore
+    return Config(Settings(**settings_kw), source=path, root=path.parent if path else None, **config_kw)
+
+
+def settings_from_mapping(table: Mapping[str, Any], source: str = "<config>") -> Settings:
+    return config_from_mapping(table, source).settings
+
+
+def read_table(path: Path) -> Optional[Mapping[str, Any]]:
+    """The urilint table of one file (None for a pyproject.toml without one)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot be read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    if path.name == "pyproject.toml":
+        tool = data.get("tool", {})
+        table = tool.get("urilint") if isinstance(tool, dict) else None
+        if table is None:
+            return None
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: [tool.urilint] must be a table")
+        return table
+    return data
+
+
+def find_config(start: Path) -> Optional[Path]:
+    """The nearest configuration file at or above ``start``."""
+    start = start.resolve()
+    for directory in (start, *start.parents):
+        for name in CONFIG_NAMES:
+            candidate = directory / name
+            if candidate.is_file() and (name != "pyproject.toml" or read_table(candidate) is not None):
+                return candidate
+    return None
+
+
+def load(path: Path) -> Config:
+    """Read and validate one configuration file."""
+    table = read_table(path)
+    return config_from_mapping(table or {}, str(path), path)
+
+
+def load_config(start: Path) -> Config:
+    """The configuration in force for ``start`` (defaults when there is no file)."""
+    path = find_config(start)
+    return load(path) if path is not None else Config()
+
+
+def load_settings(start: Path) -> Settings:
+    return load_config(start).settings

@@ -1,0 +1,123 @@
+"""Suppression comments, per format.  Pure: text and findings in, the kept findings out.
+
+- Python: ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), applying to
+  every physical line of the logical line that carries the comment, as flake8 maps them (so a
+  ``# noqa`` after a multi-line string covers all its lines).
+- Markdown and HTML: ``<!-- urilint-disable-next-line [CODES] -->``, ``<!-- urilint-disable [CODES] -->``
+  ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
+- Every format with ``#`` comments (YAML, TOML, INI, shell, .env, text, Python): a trailing
+  ``# urilint: ignore`` or ``# urilint: ignore[URI301, URI2]`` on the line.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+
+from .checker import FileFinding
+from .scanners.positions import LineIndex
+
+ALL: FrozenSet[str] = frozenset({"URI"})
+_NOQA = re.compile(r"#\s*noqa(?::[\s]?(?P<codes>[A-Z][0-9A-Z]*(?:[,\s]+[A-Z][0-9A-Z]*)*))?", re.I)
+_IGNORE = re.compile(r"#\s*urilint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.I)
+_HTML = re.compile(r"<!--\s*urilint-(?P<kind>disable-next-line|disable-file|disable|enable)\b(?P<codes>[^>]*?)-->", re.I)
+_CODE = re.compile(r"URI[0-9]*", re.I)
+
+
+def _codes(raw: Optional[str]) -> FrozenSet[str]:
+    found = frozenset(c.upper() for c in _CODE.findall(raw or ""))
+    return found or ALL
+
+
+def _matches(code: str, codes: FrozenSet[str]) -> bool:
+    return any(code.startswith(c) for c in codes)
+
+
+def _python_noqa(text: str) -> Dict[int, FrozenSet[str]]:
+    """line -> codes suppressed by a noqa comment on its logical line."""
+    out: Dict[int, FrozenSet[str]] = {}
+    start_line: Optional[int] = None
+    comments: List[FrozenSet[str]] = []
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+            if start_line is None and tok.type not in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT,
+                                                       tokenize.DEDENT, tokenize.ENCODING):
+                start_line = tok.start[0]
+            if tok.type == tokenize.COMMENT:
+                m = _NOQA.search(tok.string)
+                if m:
+                    if start_line is None:
+                        out[tok.start[0]] = _codes(m.group("codes"))
+                    else:
+                        comments.append(_codes(m.group("codes")))
+            elif tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER) and start_line is not None:
+                if comments:
+                    codes = frozenset().union(*comments)
+                    for line in range(start_line, tok.end[0] + 1):
+                        out[line] = codes
+                start_line, comments = None, []
+    except (tokenize.TokenError, SyntaxError, IndentationError):
+        # Not tokenizable: fall back to the comment on the finding's own line.
+        for number, physical in enumerate(text.splitlines(), 1):
+            found = _NOQA.search(physical)
+            if found:
+                out[number] = _codes(found.group("codes"))
+    return out
+
+
+def _hash_ignores(text: str) -> Dict[int, FrozenSet[str]]:
+    out: Dict[int, FrozenSet[str]] = {}
+    if "urilint" not in text:
+        return out
+    for number, line in enumerate(text.splitlines(), 1):
+        m = _IGNORE.search(line)
+        if m:
+            out[number] = _codes(m.group("codes"))
+    return out
+
+
+def _html_ranges(text: str, index: LineIndex) -> List[Tuple[int, int, FrozenSet[str]]]:
+    """(first line, last line, codes) suppressed by HTML comment directives."""
+    ranges: List[Tuple[int, int, FrozenSet[str]]] = []
+    open_: Dict[FrozenSet[str], int] = {}
+    last = len(index.starts) + 1
+    for m in _HTML.finditer(text):
+        kind, codes = m.group("kind").lower(), _codes(m.group("codes"))
+        line = index.line_col(m.start())[0]
+        end_line = index.line_col(m.end())[0]
+        if kind == "disable-file":
+            ranges.append((1, last, codes))
+        elif kind == "disable-next-line":
+            ranges.append((end_line + 1, end_line + 1, codes))
+        elif kind == "disable":
+            open_.setdefault(codes, line)
+        else:  # enable: closes the matching disable, or every open one when it names no codes
+            for key in [k for k in open_ if codes == ALL or k == codes]:
+                ranges.append((open_.pop(key), line, key))
+    ranges.extend((start, last, codes) for codes, start in open_.items())
+    return ranges
+
+
+def apply(text: str, format: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None) -> List[FileFinding]:
+    """The findings that no suppression comment covers."""
+    if not findings:
+        return list(findings)
+    index = index or LineIndex.of(text)
+    by_line: Dict[int, FrozenSet[str]] = {}
+    if format == "python" and "noqa" in text.lower():
+        by_line.update(_python_noqa(text))
+    for line, codes in _hash_ignores(text).items():
+        by_line[line] = by_line.get(line, frozenset()) | codes
+    ranges = _html_ranges(text, index) if format in ("markdown", "html") and "urilint-" in text else []
+    kept = []
+    for f in findings:
+        line = index.line_col(f.start)[0]
+        on_line = by_line.get(line)
+        if on_line is not None and _matches(f.code, on_line):
+            continue
+        if any(lo <= line <= hi and _matches(f.code, codes) for lo, hi, codes in ranges):
+            continue
+        kept.append(f)
+    return kept

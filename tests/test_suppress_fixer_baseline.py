@@ -1,0 +1,98 @@
+"""Suppression comments, the fixer and baselines (pure functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from urilint import baseline
+from urilint.checker import check_text
+from urilint.fixer import apply_edits, fix_text, select_edits
+from urilint.report import place
+from urilint.settings import Settings
+from urilint.suppress import apply
+
+S = Settings()
+
+
+def codes(text: str, fmt: str) -> list:  # type: ignore[type-arg]
+    return [f.code for f in apply(text, fmt, check_text(text, fmt, S))]
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "expected"),
+    [
+        pytest.param("see HTTP://a.example/\n", "text", ["URI201"], id="no-comment"),
+        pytest.param("see HTTP://a.example/  # urilint: ignore\n", "yaml", [], id="hash-ignore"),
+        pytest.param("see HTTP://a.example/  # urilint: ignore[URI201]\n", "toml", [], id="hash-ignore-code"),
+        pytest.param("see HTTP://a.example/  # urilint: ignore[URI3]\n", "ini", ["URI201"], id="hash-other-code"),
+        pytest.param("<!-- urilint-disable-next-line URI201 -->\nHTTP://a.example/\n", "markdown", [], id="md-next-line"),
+        pytest.param("<!-- urilint-disable-next-line URI3 -->\nHTTP://a.example/\n", "markdown", ["URI201"],
+                     id="md-next-line-other"),
+        pytest.param("<!-- urilint-disable -->\nHTTP://a.example/\n<!-- urilint-enable -->\nHTTP://b.example/\n",
+                     "markdown", ["URI201"], id="md-range"),
+        pytest.param("x\n<!-- urilint-disable-file -->\nHTTP://a.example/\n", "html", [], id="disable-file"),
+        pytest.param("HTTP://a.example/\n<!-- urilint-disable-file URI3 -->\n", "markdown", ["URI201"],
+                     id="disable-file-other-code"),
+    ],
+)
+def test_suppressions(text: str, fmt: str, expected: list) -> None:  # type: ignore[type-arg]
+    assert codes(text, fmt) == expected
+
+
+def test_select_edits_dedupes_and_drops_overlaps() -> None:
+    text = "HTTP://A.example/ and http://b.example:80/"
+    findings = check_text(text, "text", S)
+    edits = select_edits(findings, unsafe=False)
+    assert len(edits) == 2  # URI201 and URI202 share one edit
+    assert apply_edits(text, edits) == "http://a.example/ and http://b.example/"
+    assert select_edits([], unsafe=False) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "unsafe", "expected"),
+    [
+        pytest.param("a HTTP://A.example:80/./x b\n", False, "a http://a.example/x b\n", id="safe"),
+        pytest.param("a https://x.example/a|b\n", False, "a https://x.example/a|b\n", id="unsafe-not-applied"),
+        pytest.param("a https://x.example/a|b\n", True, "a https://x.example/a%7Cb\n", id="unsafe-applied"),
+        pytest.param("é HTTP://X.example/\r\nnext\r\n", False, "é http://x.example/\r\nnext\r\n", id="crlf-kept"),
+        pytest.param("pw postgres://u:s3cr3t@DB.example/x\n", True, "pw postgres://u:s3cr3t@DB.example/x\n",
+                     id="secret-never-fixed"),
+    ],
+)
+def test_fix_text(text: str, unsafe: bool, expected: str) -> None:
+    result = fix_text(text, "text", S, unsafe=unsafe)
+    assert result.text == expected
+    again = fix_text(result.text, "text", S, unsafe=unsafe)
+    assert again.text == result.text and again.fixed == 0
+
+
+def test_fix_respects_suppressions() -> None:
+    text = "HTTP://A.example/  # urilint: ignore\nHTTP://B.example/\n"
+    result = fix_text(text, "yaml", S, keep=lambda t, f: apply(t, "yaml", f))
+    assert result.text == "HTTP://A.example/  # urilint: ignore\nhttp://b.example/\n"
+
+
+def test_code_blocks_are_never_fixed_by_default() -> None:
+    text = "Link HTTP://A.example/\n\n```\nHTTP://B.example/\n```\n\n`HTTP://C.example/`\n"
+    result = fix_text(text, "markdown", S)
+    assert result.text == "Link http://a.example/\n\n```\nHTTP://B.example/\n```\n\n`HTTP://C.example/`\n"
+
+
+def test_baseline_round_trip_reports_only_new() -> None:
+    old = "a postgres://u:s3cr3t@db.example/x\nb HTTP://A.example/\n"
+    reports = place("f.md", old, check_text(old, "text", S))
+    data = baseline.dumps(reports)
+    assert "s3cr3t" not in data and "db.example" not in data and "HTTP" not in data
+    known = baseline.loads(data)
+    moved = "new line\n" + old  # edits elsewhere do not churn the baseline
+    assert baseline.new_only(place("f.md", moved, check_text(moved, "text", S)), known) == []
+    added = moved + "c HTTP://C.example/\n"
+    new = baseline.new_only(place("f.md", added, check_text(added, "text", S)), known)
+    assert [r.code for r in new] == ["URI201", "URI202"] and all(r.row == 4 for r in new)
+
+
+def test_bad_baseline() -> None:
+    with pytest.raises(baseline.BaselineError):
+        baseline.loads("{}")
+    with pytest.raises(baseline.BaselineError):
+        baseline.loads("not json")
