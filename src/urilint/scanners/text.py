@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..candidate import Candidate
@@ -41,6 +41,10 @@ _COLON = re.compile(r':(?![\s"<>])')
 #: Trailing characters that belong to the sentence, not to a bare URI (the issue's list).
 TRAILING_PUNCTUATION = frozenset(".,:;!?*_~'\"")
 _OPENER = {")": "(", "]": "[", "}": "{"}
+_BRACKET = re.compile(r"[()\[\]{}]")
+#: Punctuation outside ASCII that ends a bare URI as whitespace does: curly quotes, guillemets,
+#: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
+UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
 # An entity reference at the very end of a bare URI (GFM 0.29 section 6.9 trims it too).
 _ENTITY_TAIL = re.compile(r"&#?[A-Za-z0-9]{1,32};\Z")
 # Appendix C: the whitespace around one line break inside <...> is removed.
@@ -64,13 +68,12 @@ class ProseStyle:
     #: config files: a URI right after ``key:`` or ``key=`` is a value (ends at whitespace only),
     #: and a quoted one extends to its closing quote
     values: bool = False
+    #: the run of characters a bare URI may span (derived from ``stops``, compiled once)
+    run: "re.Pattern[str]" = field(init=False, repr=False, compare=False)
 
-    def run_pattern(self) -> "re.Pattern[str]":
-        return _run_pattern(self.stops)
-
-
-def _run_pattern(stops: str) -> "re.Pattern[str]":
-    return re.compile(r'[^\s"<>`' + re.escape(stops) + "]*")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "run", re.compile(
+            r'[^\s"<>`' + UNICODE_STOPS + re.escape(self.stops) + "]*"))
 
 
 TEXT = ProseStyle()
@@ -136,8 +139,25 @@ def accepts(text: str, start: int, colon: int) -> bool:
     return is_registered(text[start:colon])
 
 
+def cut_unmatched(text: str, start: int, end: int) -> int:
+    """Where a closing bracket without its opener (in the URI) ends it: "(see http://x/)"."""
+    if text.find(")", start, end) < 0 and text.find("]", start, end) < 0 and text.find("}", start, end) < 0:
+        return end
+    stack: List[str] = []
+    for m in _BRACKET.finditer(text, start, end):
+        c = m.group()
+        if c in "([{":
+            stack.append(c)
+        elif stack and stack[-1] == _OPENER[c]:
+            stack.pop()
+        else:
+            return m.start()
+    return end
+
+
 def trim_bare(text: str, start: int, end: int) -> int:
     """The end of a bare URI once the sentence's punctuation is given back (see module doc)."""
+    end = cut_unmatched(text, start, end)
     counts = {c: text.count(c, start, end) for c in "()[]{}"}
     while end > start:
         c = text[end - 1]
@@ -172,7 +192,7 @@ class _Scanner:
         self.style = style
         self.in_code = in_code
         self.excluded = excluded
-        self.run = style.run_pattern() if style.stops else _DEFAULT_RUN
+        self.run = style.run
         self.next_gt = -2  # memo: the next ">" at or after the last angle bracket tried
 
     def candidates(self) -> List[Candidate]:
@@ -331,9 +351,6 @@ def _after_key(text: str, s: int, lo: int) -> bool:
             j -= 1
         return j == lo or text[j - 1] in "\r\n"
     return c in "\r\n"
-
-
-_DEFAULT_RUN = _run_pattern("")
 
 
 def scan_prose(text: str, start: int = 0, end: Optional[int] = None, *, style: ProseStyle = TEXT,

@@ -1,0 +1,176 @@
+"""HTML (and XML, SVG): URL-bearing attributes, entity-decoded, and text content as prose.
+
+Comments, ``<script>`` and ``<style>`` are skipped; so are ``<pre>`` and ``<code>`` contents,
+which are code (all are reported with ``in_code`` when code is included).  The Markdown scanner
+reuses :func:`scan_region` for HTML blocks and :func:`tag_candidates` for inline tags.
+
+Tags are matched by small regexes whose alternatives start with distinct characters (a quoted
+value, or one character that is neither a quote nor ``>``), so no input makes them backtrack.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+from ..candidate import Candidate
+from .escapes import build, entity_replacements
+from .text import ProseStyle, Spans, scan_prose
+
+#: Attributes whose value is one URI (HTML 4.01 appendix "index of attributes" with type %URI;,
+#: the HTML Living Standard's URL attributes, SVG/XLink, and XML namespace names).
+URL_ATTRIBUTES = frozenset({
+    "href", "src", "action", "cite", "data", "poster", "background", "formaction", "icon",
+    "manifest", "longdesc", "usemap", "codebase", "classid", "profile", "xlink:href",
+    "itemtype", "itemid", "xmlns", "dynsrc", "lowsrc",
+})
+#: Attributes whose value is a list of URIs separated by whitespace.
+URL_LIST_ATTRIBUTES = frozenset({"ping", "archive"})
+#: Attributes whose value is a comma-separated list of "URL descriptor" (HTML "srcset").
+SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
+
+# A start tag: a name, then quoted values or single characters other than quotes and "<>"
+# (stopping at the next "<" keeps failed attempts from overlapping: linear overall).
+START_TAG = re.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)((?:[^<>"']|"[^"]*"|'[^']*')*)>""")
+END_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9:_.-]*\s*>")
+# One attribute inside a start tag; the value groups are double-quoted, single-quoted, bare.
+ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_SRCSET_ITEM = re.compile(r"[^\s,]\S*")
+_WHITESPACE_ITEM = re.compile(r"\S+")
+# Elements whose content is not prose (HTML raw text elements, and code).
+_RAW = {"script": "</script", "style": "</style", "pre": "</pre", "code": "</code",
+        "textarea": "</textarea", "xmp": "</xmp"}
+#: Text inside HTML: entities are decoded; a URI cannot run into a tag.
+HTML_PROSE = ProseStyle(decoder=entity_replacements)
+
+
+def attribute_candidate(text: str, start: int, end: int, context: str = "html-attribute",
+                        in_code: bool = False) -> Candidate:
+    """One attribute value ``text[start:end]`` as a candidate: trimmed, entities decoded.
+
+    HTML strips leading and trailing ASCII whitespace from a URL attribute's value."""
+    while start < end and text[start] in " \t\r\n\f":
+        start += 1
+    while end > start and text[end - 1] in " \t\r\n\f":
+        end -= 1
+    uri, pieces = build(text, start, end, entity_replacements(text, start, end))
+    return Candidate(uri, start, end, context, in_code, pieces)
+
+
+def tag_candidates(text: str, match: "re.Match[str]", in_code: bool = False) -> List[Candidate]:
+    """The URL attributes of one start tag (a :data:`START_TAG` match)."""
+    out: List[Candidate] = []
+    a0, a1 = match.span(2)
+    if a0 == a1 or text.find("=", a0, a1) < 0:
+        return out
+    for attr in ATTRIBUTE.finditer(text, a0, a1):
+        name = attr.group(1).lower()
+        group = 2 if attr.group(2) is not None else 3 if attr.group(3) is not None else 4
+        if attr.group(group) is None:
+            continue
+        v0, v1 = attr.span(group)
+        if name in URL_ATTRIBUTES:
+            out.append(attribute_candidate(text, v0, v1, in_code=in_code))
+        elif name in SRCSET_ATTRIBUTES:
+            out.extend(_srcset(text, v0, v1, in_code))
+        elif name in URL_LIST_ATTRIBUTES:
+            for item in _WHITESPACE_ITEM.finditer(text, v0, v1):
+                out.append(attribute_candidate(text, item.start(), item.end(), in_code=in_code))
+    return out
+
+
+def _srcset(text: str, start: int, end: int, in_code: bool) -> List[Candidate]:
+    """HTML "srcset": ``url [descriptor], url [descriptor]``; a URL itself may hold commas,
+    so a URL is a whitespace-free run and only commas at its end separate entries."""
+    out: List[Candidate] = []
+    pos = start
+    while pos < end:
+        item = _SRCSET_ITEM.search(text, pos, end)
+        if item is None:
+            break
+        u0, u1 = item.span()
+        ends_entry = text[u1 - 1] == ","
+        while u1 > u0 and text[u1 - 1] == ",":
+            u1 -= 1
+        if u1 > u0:
+            out.append(attribute_candidate(text, u0, u1, in_code=in_code))
+        if ends_entry:
+            pos = item.end()
+            continue
+        comma = text.find(",", item.end(), end)  # the descriptor runs to the next comma
+        pos = end if comma < 0 else comma + 1
+    return out
+
+
+def special_end(text: str, pos: int, end: int) -> Optional[Tuple[int, str]]:
+    """At ``<!--``, ``<!X``, ``<?`` or ``<![CDATA[``: (end, kind) of that construct, else None.
+
+    Unterminated constructs run to ``end`` (as browsers read them)."""
+    if text.startswith("<!--", pos):
+        close = text.find("-->", pos + 4, end)
+        return (end if close < 0 else close + 3), "comment"
+    if text.startswith("<![CDATA[", pos):
+        close = text.find("]]>", pos, end)
+        return (end if close < 0 else close + 3), "cdata"
+    if text.startswith("<?", pos) or (text.startswith("<!", pos)):
+        close = text.find(">", pos, end)
+        return (end if close < 0 else close + 1), "declaration"
+    return None
+
+
+def scan_region(text: str, start: int, end: int, include_code: bool = False) -> List[Candidate]:
+    """Every candidate of the HTML in ``text[start:end]``."""
+    out: List[Candidate] = []
+    skipped: List[Tuple[int, int]] = []  # tags, comments, raw text: not prose
+    code: List[Tuple[int, int, str]] = []  # (start, end, context) to scan when code is included
+    pos = text.find("<", start, end)
+    while 0 <= pos < end:
+        nxt = pos + 1
+        special = special_end(text, pos, end)
+        if special is not None:
+            nxt, kind = special
+            skipped.append((pos, nxt))
+            if kind == "comment":
+                code.append((pos + 4, max(pos + 4, nxt - 3), "comment"))
+        else:
+            m = START_TAG.match(text, pos, end)
+            if m is not None:
+                nxt = m.end()
+                skipped.append((pos, nxt))
+                out.extend(tag_candidates(text, m))
+                name = m.group(1).lower()
+                if name in _RAW and not m.group(0).endswith("/>"):
+                    close = _find_ci(text, _RAW[name], nxt, end)
+                    stop = end if close < 0 else close
+                    skipped.append((nxt, stop))
+                    code.append((nxt, stop, "bare"))
+                    nxt = stop
+            else:
+                e = END_TAG.match(text, pos, end)
+                if e is not None:
+                    nxt = e.end()
+                    skipped.append((pos, nxt))
+        pos = text.find("<", nxt, end)
+    out.extend(scan_prose(text, start, end, style=HTML_PROSE, excluded=Spans.of(skipped)))
+    if include_code:
+        for c0, c1, context in code:
+            for cand in scan_prose(text, c0, c1, style=HTML_PROSE):
+                out.append(Candidate(cand.uri, cand.start, cand.end,
+                                     "comment" if context == "comment" else cand.context,
+                                     True, cand.pieces))
+    return out
+
+
+def _find_ci(text: str, needle: str, start: int, end: int) -> int:
+    """Case-insensitive ``find`` of an ASCII end tag (``</SCRIPT`` closes ``<script>`` too)."""
+    pos = text.find("</", start, end)
+    n = len(needle)
+    while pos >= 0:
+        if text[pos:pos + n].lower() == needle:
+            return pos
+        pos = text.find("</", pos + 2, end)
+    return -1
+
+
+def scan(text: str, include_code: bool = False) -> List[Candidate]:
+    return scan_region(text, 0, len(text), include_code)

@@ -1,0 +1,775 @@
+"""Markdown (CommonMark 0.31 with GFM autolinks): every link destination and URI a reader sees.
+
+Two passes, as CommonMark itself reads a document (spec, "Appendix: A parsing strategy"):
+
+1. *Blocks*, one cheap pass over the lines: fenced and indented code, HTML blocks, ATX headings,
+   list items and block quotes (only as far as they change what is code), and paragraphs.  Link
+   reference definitions are read at the start of each paragraph (spec 4.7).  A line that starts
+   with a letter is plain paragraph text and costs one dictionary-free test.
+2. *Inlines*, per paragraph, only where a paragraph holds a ``]``, a backtick or a ``<``: code
+   spans, autolinks, raw HTML, and links and images by the spec's "look for link or image"
+   procedure (6.3), with its precedence rules.  Then the prose scanner (Appendix C, GFM's
+   extended autolinks when they carry a scheme) reads what is left, skipping code, link text
+   ("link text is not scanned as prose") and the link syntax itself.
+
+Candidates report the source text: a destination's span is the destination as written, and its
+``uri`` has backslash escapes and entity references resolved (pieces map it back).  The renderer's
+percent-encoding is not applied: a linter must see what the author wrote.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from ..candidate import Candidate
+from . import config as _config
+from . import html as _html
+from .escapes import build, entity_replacements, markdown_replacements
+from .text import ProseStyle, Spans, scan_prose
+
+#: Markdown prose: escapes and entities are decoded; a table's "|" ends a bare URI.
+MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|")
+
+# --- block structure (CommonMark 0.31 chapters 4 and 5) --------------------------------------
+_QUOTE_PREFIX = re.compile(r"(?: {0,3}>[ \t]?)*")  # 5.1 block quote markers
+_INDENT = re.compile(r"[ \t]*")
+# 4.5: an opening code fence; backtick fences take no backtick in their info string.
+_FENCE_OPEN = re.compile(r"(`{3,})[^`\r\n]*$|(~{3,})[^\r\n]*$")
+_ATX = re.compile(r"#{1,6}(?:[ \t]|$)")  # 4.2
+_THEMATIC = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")  # 4.1
+_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")  # 4.3
+_BULLET = re.compile(r"[-+*](?=[ \t]|$)")  # 5.2
+_ORDERED = re.compile(r"([0-9]{1,9})[.)](?=[ \t]|$)")
+# 4.6: the start conditions of HTML blocks 1-6 (7 is checked with the tag patterns).
+_HTML_RAW = re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.I)
+_HTML_RAW_END = re.compile(r"</(?:script|pre|style|textarea)>", re.I)
+_HTML_BLOCK_TAGS = (
+    "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
+    "dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|"
+    "h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|"
+    "option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul")
+_HTML_BLOCK6 = re.compile(r"</?(?:" + _HTML_BLOCK_TAGS + r")(?:[ \t>]|/>|$)", re.I)
+_HTML_TAG_LINE = re.compile(
+    r"""(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"""
+    r"""(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$""")
+#: First characters of a line that may start something other than paragraph text.
+_BLOCK_STARTERS = frozenset(" \t>-+*_=#<`~0123456789")
+
+# --- inlines (CommonMark 0.31 chapter 6) ------------------------------------------------------
+_SPECIAL = re.compile(r"[\\`<\[\]]")
+_BACKTICKS = re.compile(r"`+")
+_ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
+# 6.5: an autolink's scheme (2-32 characters) and body, and an e-mail autolink.
+_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
+_EMAIL_AUTOLINK = re.compile(
+    r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>")
+# 6.6: raw HTML (open and closing tags; comments and the rest via html.special_end).
+_INLINE_OPEN_TAG = re.compile(
+    r"""<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"""
+    r"""(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*/?>""")
+_INLINE_CLOSE_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
+# 6.3: link destinations and titles.
+_WS_ONE_NEWLINE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
+_POINTY_DEST = re.compile(r"<((?:[^<>\\\r\n]|\\[^\r\n])*)>")
+_RAW_DEST_RUN = re.compile(r"[^ \x00-\x1f\x7f()\\]*")
+_TITLE = {'"': re.compile(r'"((?:[^"\\]|\\[\s\S])*)"'),
+          "'": re.compile(r"'((?:[^'\\]|\\[\s\S])*)'"),
+          "(": re.compile(r"\(((?:[^()\\]|\\[\s\S])*)\)")}
+_LABEL_WS = re.compile(r"[ \t\r\n]+")
+_LABEL = re.compile(r"\[(?:[^\\\[\]]|\\[\s\S]){0,%d}\]" % 999)
+_LINE_END = re.compile(r"[ \t]*(?:\r\n|\r|\n|$)")
+#: 4.7: a link label holds at most 999 characters.
+MAX_LABEL = 999
+
+
+@dataclass(frozen=True)
+class Link:
+    """One link, image or autolink as the renderer would see it (for conformance tests)."""
+
+    kind: str  #: "link", "image" or "autolink"
+    opener: int  #: offset of its "[", "![" or "<"
+    destination: Optional[Candidate]  #: None for a reference link (see ``label``)
+    label: Optional[str] = None  #: the normalized label of a reference link
+    in_image: bool = False  #: inside an image's description (rendered as alt text, not a link)
+
+
+@dataclass
+class MarkdownDocument:
+    """What the scan found: candidates for the linter, links and definitions for conformance."""
+
+    candidates: List[Candidate] = field(default_factory=list)
+    links: List[Link] = field(default_factory=list)
+    definitions: Dict[str, Candidate] = field(default_factory=dict)
+
+
+def normalize_label(label: str) -> str:
+    """4.7: labels match case-insensitively (Unicode case fold) with whitespace collapsed."""
+    return _LABEL_WS.sub(" ", label.strip(" \t\r\n")).casefold()
+
+
+def _lines(text: str) -> Tuple[List[str], List[int]]:
+    """The lines of ``text`` (without their endings) and the offset where each starts."""
+    if "\r" not in text:
+        lines = text.split("\n")
+        starts = [0] * len(lines)
+        pos = 0
+        for i, line in enumerate(lines):
+            starts[i] = pos
+            pos += len(line) + 1
+        return lines, starts
+    lines, starts = [], []
+    pos = 0
+    for m in re.finditer(r"\r\n|\r|\n", text):
+        lines.append(text[pos:m.start()])
+        starts.append(pos)
+        pos = m.end()
+    lines.append(text[pos:])
+    starts.append(pos)
+    return lines, starts
+
+
+def _width(indent: str) -> int:
+    """Columns of leading whitespace; a tab advances to the next multiple of 4 (spec 2.2)."""
+    if "\t" not in indent:
+        return len(indent)
+    col = 0
+    for ch in indent:
+        col = col + 4 - col % 4 if ch == "\t" else col + 1
+    return col
+
+
+@dataclass
+class _Blocks:
+    """The result of the block pass."""
+
+    paragraphs: List[Tuple[int, int]] = field(default_factory=list)  # inline content ranges
+    code: List[Tuple[int, int]] = field(default_factory=list)  # fenced and indented code
+    html: List[Tuple[int, int]] = field(default_factory=list)  # HTML blocks
+    front_matter: Optional[Tuple[int, int, str]] = None  # (start, end, "yaml" | "toml")
+
+
+def _front_matter(lines: List[str], starts: List[int], text: str) -> Tuple[int, Optional[Tuple[int, int, str]]]:
+    """YAML (``---``) or TOML (``+++``) front matter at the very top: (next line, range)."""
+    if not lines or lines[0].rstrip() not in ("---", "+++"):
+        return 0, None
+    fence = lines[0].rstrip()
+    closers = ("---", "...") if fence == "---" else ("+++",)
+    for i in range(1, len(lines)):
+        if lines[i].rstrip() in closers:
+            end = starts[i]
+            return i + 1, (starts[1], end, "yaml" if fence == "---" else "toml")
+    return 0, None  # no closing fence: a thematic break, not front matter
+
+
+def _blocks(text: str) -> _Blocks:
+    """The block pass: one visit per line, most lines decided by their first character."""
+    lines, starts = _lines(text)
+    out = _Blocks()
+    first, out.front_matter = _front_matter(lines, starts, text)
+    para = -1  # offset where the open paragraph's content starts, or -1
+    prev_blank = True
+    lists: List[int] = []  # content columns of the open list items, innermost last
+    quote = 0  # block quote depth of the previous line
+    fence_char, fence_len, fence_col, fence_quote, fence_start = "", 0, 0, 0, 0
+    html_end: Optional["re.Pattern[str]"] = None  # end condition of the open HTML block
+    html_blank_ends = False
+    html_start = 0
+    indented_start = -1  # start of the open indented code block, or -1
+    indented_end = 0
+    n = len(lines)
+    skip_to = 0  # lines before this one are inside a fence already found by one search
+    jump_fences = "\r" not in text
+    for i in range(first, n):
+        if i < skip_to:
+            continue
+        line = lines[i]
+        ls = starts[i]
+        if fence_char:
+            q = _QUOTE_PREFIX.match(line).end() if fence_quote else 0  # type: ignore[union-attr]
+            rest = line[q:]
+            stripped = rest.lstrip(" \t")
+            depth = line.count(">", 0, q)
+            if stripped.startswith(fence_char * fence_len) and not stripped.strip(fence_char).strip():
+                out.code.append((fence_start, ls))
+                fence_char = ""
+                prev_blank = True
+                continue
+            if rest.strip() and (depth < fence_quote or (fence_col and _width(rest[:len(rest) - len(stripped)]) < fence_col)):
+                # The container that held the fence ended, and the fence with it (spec 5.2).
+                out.code.append((fence_start, ls))
+                fence_char = ""
+            else:
+                continue
+        if html_end is not None or html_blank_ends:
+            if html_blank_ends and (not line or line.isspace()):
+                out.html.append((html_start, ls))
+                html_blank_ends = False
+                prev_blank = True
+                continue
+            if html_end is not None and html_end.search(line):
+                out.html.append((html_start, ls + len(line)))
+                html_end = None
+                prev_blank = True
+                continue
+            continue
+        if not line or line.isspace():
+            if para >= 0:
+                out.paragraphs.append((para, ls))
+                para = -1
+            prev_blank = True
+            continue
+        c0 = line[0]
+        if c0 not in _BLOCK_STARTERS:
+            # Plain text at column 0: it ends lists and quotes after a blank line.
+            if indented_start >= 0:
+                out.code.append((indented_start, indented_end))
+                indented_start = -1
+            if prev_blank:
+                lists.clear()
+                quote = 0
+            if para < 0:
+                para = ls
+            prev_blank = False
+            continue
+        # -- the general case ------------------------------------------------------------
+        stripped = line.lstrip(" \t")
+        ind = len(line) - len(stripped)
+        if stripped[0] == ">" and (ind < 4 or "\t" in line[:ind]):
+            q = _QUOTE_PREFIX.match(line).end()  # type: ignore[union-attr]
+            depth = line.count(">", 0, q)
+            ind = _INDENT.match(line, q).end()  # type: ignore[union-attr]
+        else:
+            q = depth = 0
+        if depth != quote:
+            if depth > quote and para >= 0:
+                out.paragraphs.append((para, ls))
+                para = -1
+            if prev_blank or depth > quote:
+                lists.clear()
+            quote = depth if (depth or prev_blank or para < 0) else quote
+        if ind == len(line):
+            if para >= 0:
+                out.paragraphs.append((para, ls))
+                para = -1
+            prev_blank = True
+            continue
+        width = ind - q if "\t" not in line[q:ind] else _width(line[q:ind])
+        if prev_blank or para < 0:
+            while lists and lists[-1] > width:
+                lists.pop()
+        base = lists[-1] if lists else 0
+        if width - base >= 4:
+            if para >= 0 and not prev_blank:
+                prev_blank = False
+                continue  # a lazy or indented paragraph continuation line (spec 4.8)
+            if indented_start < 0:
+                indented_start = ls
+            indented_end = ls + len(line)
+            prev_blank = False
+            continue
+        if indented_start >= 0:
+            out.code.append((indented_start, indented_end))
+            indented_start = -1
+        pos = ind
+        for _ in range(4):  # a list item may open on a line that is also a fence, a heading...
+            ch = line[pos] if pos < len(line) else ""
+            if ch in "`~":
+                m = _FENCE_OPEN.match(line, pos)
+                if m is not None:
+                    if para >= 0:
+                        out.paragraphs.append((para, ls))
+                        para = -1
+                    fence_char = "`" if m.group(1) else "~"
+                    fence_len = len(m.group(1) or m.group(2))
+                    fence_col = lists[-1] if lists else 0
+                    fence_quote = depth
+                    fence_start = starts[i + 1] if i + 1 < n else len(text)
+                    if jump_fences and not fence_col and not depth:
+                        # No container can end this fence: find its closing line in one search.
+                        close = _fence_close(text, fence_start - 1, fence_char, fence_len)
+                        if close < 0:
+                            out.code.append((fence_start, len(text)))
+                            skip_to = n
+                        else:
+                            k = bisect_right(starts, close) - 1
+                            out.code.append((fence_start, starts[k]))
+                            skip_to = k + 1
+                        fence_char = ""
+                        prev_blank = True
+                        break
+                    break
+            elif ch == "#":
+                if _ATX.match(line, pos):
+                    if para >= 0:
+                        out.paragraphs.append((para, ls))
+                        para = -1
+                    out.paragraphs.append((ls + pos, ls + len(line)))
+                    break
+            elif ch == "<":
+                end_re, blank_ends = _html_block_start(line, pos, para >= 0 and not prev_blank)
+                if end_re is not None or blank_ends:
+                    if para >= 0:
+                        out.paragraphs.append((para, ls))
+                        para = -1
+                    html_start = ls + pos
+                    if end_re is not None and end_re.search(line, pos + 1):
+                        out.html.append((html_start, ls + len(line)))
+                    else:
+                        html_end, html_blank_ends = end_re, blank_ends
+                    break
+            elif ch in "-*_=+":
+                if para >= 0 and not prev_blank and ch in "=-" and _SETEXT.match(line, pos):
+                    out.paragraphs.append((para, ls))  # the underline closes a heading (4.3)
+                    para = -1
+                    break
+                if ch != "=" and ch != "+" and _THEMATIC.match(line, pos):
+                    if para >= 0:
+                        out.paragraphs.append((para, ls))
+                        para = -1
+                    break
+            marker = None
+            if ch in "-+*":
+                marker = _BULLET.match(line, pos)
+            elif "0" <= ch <= "9":
+                marker = _ORDERED.match(line, pos)
+                if marker is not None and para >= 0 and not prev_blank and marker.group(1) != "1":
+                    marker = None  # only "1." may interrupt a paragraph (5.2)
+            if marker is not None:
+                if para >= 0:
+                    out.paragraphs.append((para, ls))
+                    para = -1
+                after = _INDENT.match(line, marker.end()).end()  # type: ignore[union-attr]
+                spaces = _width(line[marker.end():after])
+                marker_col = width + (marker.end() - pos) if pos == ind else _width(line[q:marker.end()])
+                content_col = marker_col + (spaces if 1 <= spaces <= 4 else 1)
+                while lists and lists[-1] >= content_col:
+                    lists.pop()
+                lists.append(content_col)
+                if after == len(line):
+                    break
+                pos = after
+                continue
+            if para < 0:
+                para = ls + pos
+            break
+        prev_blank = False
+    if fence_char:
+        out.code.append((fence_start, len(text)))
+    if html_end is not None or html_blank_ends:
+        out.html.append((html_start, len(text)))
+    if indented_start >= 0:
+        out.code.append((indented_start, indented_end))
+    if para >= 0:
+        out.paragraphs.append((para, len(text)))
+    return out
+
+
+def _html_block_start(line: str, pos: int, in_paragraph: bool) -> Tuple[Optional["re.Pattern[str]"], bool]:
+    """4.6: (end condition, ends-at-blank-line) of an HTML block starting at ``pos``, if any."""
+    if _HTML_RAW.match(line, pos):
+        return _HTML_RAW_END, False
+    if line.startswith("<!--", pos):
+        return _COMMENT_END, False
+    if line.startswith("<?", pos):
+        return _PI_END, False
+    if line.startswith("<![CDATA[", pos):
+        return _CDATA_END, False
+    if line.startswith("<!", pos) and pos + 2 < len(line) and line[pos + 2].isalpha():
+        return _DECL_END, False
+    if _HTML_BLOCK6.match(line, pos):
+        return None, True
+    if not in_paragraph and _HTML_TAG_LINE.match(line, pos):
+        return None, True
+    return None, False
+
+
+# 4.5: a closing fence (at most 3 spaces of indentation, then only spaces), after a newline.
+_FENCE_CLOSE = {"`": re.compile(r"\n {0,3}(`{3,})[ \t]*(?=\n|\Z)"),
+                "~": re.compile(r"\n {0,3}(~{3,})[ \t]*(?=\n|\Z)")}
+
+
+def _fence_close(text: str, pos: int, char: str, length: int) -> int:
+    """Offset of the first character of the line that closes a fence, or -1 (LF text only)."""
+    pattern = _FENCE_CLOSE[char]
+    m = pattern.search(text, pos)
+    while m is not None and len(m.group(1)) < length:
+        m = pattern.search(text, m.end())
+    return -1 if m is None else m.start() + 1
+
+
+_COMMENT_END = re.compile(r"-->")
+_PI_END = re.compile(r"\?>")
+_CDATA_END = re.compile(r"\]\]>")
+_DECL_END = re.compile(r">")
+
+
+# --- link reference definitions (4.7) ---------------------------------------------------------
+def _label_end(text: str, pos: int, end: int) -> int:
+    """At ``[``: the offset just past the matching ``]`` of a link label, or -1 (6.3, 4.7).
+
+    A label holds no unescaped bracket, at most 999 characters, and not only whitespace."""
+    m = _LABEL.match(text, pos, end)
+    if m is None or not text[pos + 1:m.end() - 1].strip(" \t\r\n"):
+        return -1
+    return m.end()
+
+
+def _destination(text: str, pos: int, end: int) -> Optional[Tuple[int, int, int]]:
+    """6.3: a link destination at ``pos``: (start, end) of its text and where it ends."""
+    if pos < end and text[pos] == "<":
+        m = _POINTY_DEST.match(text, pos, end)
+        if m is None:
+            return None
+        return m.start(1), m.end(1), m.end()
+    depth = 0
+    i = pos
+    while True:
+        run = _RAW_DEST_RUN.match(text, i, end)
+        i = run.end() if run is not None else i
+        if i >= end:
+            break
+        c = text[i]
+        if c == "\\":
+            i += 2 if i + 1 < end and text[i + 1] in _ASCII_PUNCT else 1
+            continue
+        if c == "(":
+            depth += 1
+            if depth > 32:  # the spec lets implementations cap the nesting (6.3)
+                return None
+        elif c == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        else:
+            break
+        i += 1
+    if depth or i == pos:
+        return None
+    return pos, min(i, end), min(i, end)
+
+
+def _title(text: str, pos: int, end: int) -> int:
+    """6.3: the end of a link title at ``pos``, or -1."""
+    if pos >= end or text[pos] not in _TITLE:
+        return -1
+    m = _TITLE[text[pos]].match(text, pos, end)
+    return -1 if m is None else m.end()
+
+
+def _ws_end(text: str, pos: int, end: int) -> int:
+    m = _WS_ONE_NEWLINE.match(text, pos, end)
+    return m.end() if m is not None else pos
+
+
+def _line_end(text: str, pos: int, end: int) -> int:
+    """Past the line ending when only spaces or tabs follow ``pos`` on its line, else -1."""
+    i = pos
+    while i < end and text[i] in " \t":
+        i += 1
+    if i == end:
+        return end
+    if text[i] == "\n":
+        return i + 1
+    if text[i] == "\r":
+        return i + 2 if text.startswith("\r\n", i) else i + 1
+    return -1
+
+
+def _definition(text: str, pos: int, end: int) -> Optional[Tuple[str, int, int, int]]:
+    """4.7: a definition at ``pos``: (normalized label, dest start, dest end, where it ends)."""
+    label_end = _label_end(text, pos, end)
+    if label_end < 0 or label_end >= end or text[label_end] != ":":
+        return None
+    p = _ws_end(text, label_end + 1, end)
+    dest = _destination(text, p, end)
+    if dest is None or (dest[0] == dest[1] and text[p] != "<"):
+        return None  # a destination not in <...> cannot be empty
+    d0, d1, after = dest
+    label = normalize_label(text[pos + 1:label_end - 1])
+    # A title needs whitespace before it and nothing but spaces after it on its line.
+    t = _ws_end(text, after, end)
+    if after < t < end and text[t] in _TITLE:
+        title_end = _title(text, t, end)
+        if title_end >= 0:
+            stop = _line_end(text, title_end, end)
+            if stop >= 0:
+                return label, d0, d1, stop
+    # Without a (valid) title, the destination must end its line (examples 209 and 210).
+    stop = _line_end(text, after, end)
+    return (label, d0, d1, stop) if stop >= 0 else None
+
+
+# --- the inline pass ---------------------------------------------------------------------------
+@dataclass
+class _Opener:
+    pos: int  # offset of "[" (or of "!" for an image)
+    image: bool
+    depth: int  # index in the bracket stack
+
+
+def _destination_candidate(text: str, d0: int, d1: int, context: str) -> Candidate:
+    uri, pieces = build(text, d0, d1, markdown_replacements(text, d0, d1))
+    return Candidate(uri, d0, d1, context, False, pieces)
+
+
+def _inline_link_tail(text: str, pos: int, end: int) -> Optional[Tuple[int, int, int]]:
+    """6.3: after ``](`` at ``pos``: (dest start, dest end, offset past ``)``) or None."""
+    p = _ws_end(text, pos, end)
+    if p < end and text[p] == ")":
+        return p, p, p + 1
+    dest = _destination(text, p, end)
+    if dest is None:
+        return None
+    d0, d1, after = dest
+    t = _ws_end(text, after, end)
+    if t < end and text[t] == ")":
+        return d0, d1, t + 1
+    if t == after:
+        return None  # a title must be separated from the destination by whitespace
+    title_end = _title(text, t, end)
+    if title_end < 0:
+        return None
+    t = _ws_end(text, title_end, end)
+    if t < end and text[t] == ")":
+        return d0, d1, t + 1
+    return None
+
+
+class _Inline:
+    """The inline pass over one paragraph's content (6.3 "look for link or image")."""
+
+    def __init__(self, text: str, start: int, end: int, definitions: Dict[str, Candidate],
+                 doc: MarkdownDocument, include_code: bool) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.definitions = definitions
+        self.doc = doc
+        self.include_code = include_code
+        self.excluded: List[Tuple[int, int]] = []
+        self.code_spans: List[Tuple[int, int]] = []
+        self.comments: List[Tuple[int, int]] = []
+
+    def run(self) -> None:
+        text, end = self.text, self.end
+        stack: List[_Opener] = []
+        link_floor = 0  # "[" openers below this depth are inactive: links hold no links
+        pos = self.start
+        no_closer_from: Dict[int, int] = {}  # backtick run length -> no such run after here
+        last_escape = -2
+        links_here: List[Tuple[Link, int]] = []  # (link, index in doc.links)
+        for m in _SPECIAL.finditer(text, self.start, end):
+            i = m.start()
+            if i < pos:
+                continue
+            c = text[i]
+            if c == "\\":
+                if i + 1 < end and text[i + 1] in _ASCII_PUNCT:
+                    last_escape = i + 1
+                    pos = i + 2
+                continue
+            if c == "`":
+                run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
+                length = run_end - i
+                close = -1 if no_closer_from.get(length, end + 1) <= run_end else self._closing_backticks(run_end, length)
+                if close < 0:
+                    no_closer_from[length] = run_end
+                    pos = run_end
+                    continue
+                self.excluded.append((i, close + length))
+                self.code_spans.append((run_end, close))
+                pos = close + length
+                continue
+            if c == "<":
+                pos = self._angle(i)
+                continue
+            if c == "[":
+                image = i > self.start and text[i - 1] == "!" and last_escape != i - 1
+                stack.append(_Opener(i - 1 if image else i, image, len(stack)))
+                pos = i + 1
+                continue
+            # c == "]"
+            pos = i + 1
+            if not stack:
+                continue
+            opener = stack[-1]
+            if not opener.image and opener.depth < link_floor:
+                stack.pop()
+                link_floor = min(link_floor, len(stack))
+                continue
+            found = self._link_after(opener, i)
+            if found is None:
+                stack.pop()
+                link_floor = min(link_floor, len(stack))
+                continue
+            link_end, dest, label = found
+            kind = "image" if opener.image else "link"
+            link = Link(kind, opener.pos, dest, label)
+            text_start = opener.pos + (2 if opener.image else 1)
+            # Link text is not read as prose, and neither is the link's syntax.
+            self.excluded.append((opener.pos, link_end))
+            if opener.image:
+                # Whatever formed inside an image's description renders as its alt text.
+                for k in range(len(links_here) - 1, -1, -1):
+                    inner, idx = links_here[k]
+                    if inner.opener <= opener.pos:
+                        break
+                    if not inner.in_image:
+                        replaced = Link(inner.kind, inner.opener, inner.destination, inner.label, True)
+                        links_here[k] = (replaced, idx)
+                        self.doc.links[idx] = replaced
+            links_here.append((link, len(self.doc.links)))
+            self.doc.links.append(link)
+            if dest is not None:
+                self.doc.candidates.append(dest)
+            stack.pop()
+            link_floor = len(stack) if not opener.image else min(link_floor, len(stack))
+            pos = link_end
+
+    def _closing_backticks(self, pos: int, length: int) -> int:
+        """6.1: the start of the next backtick run of exactly ``length``, or -1."""
+        text, end = self.text, self.end
+        j = text.find("`", pos, end)
+        while j >= 0:
+            run_end = _BACKTICKS.match(text, j, end).end()  # type: ignore[union-attr]
+            if run_end - j == length:
+                return j
+            j = text.find("`", run_end, end)
+        return -1
+
+    def _angle(self, i: int) -> int:
+        """At ``<``: an autolink (6.5), raw HTML (6.6), or a plain "<"; where to go on."""
+        text, end = self.text, self.end
+        m = _AUTOLINK.match(text, i, end)
+        if m is not None:
+            a0, a1 = m.span(1)
+            uri, pieces = build(text, a0, a1, entity_replacements(text, a0, a1))
+            cand = Candidate(uri, a0, a1, "autolink", False, pieces)
+            self.doc.candidates.append(cand)
+            self.doc.links.append(Link("autolink", i, cand))
+            self.excluded.append((i, m.end()))
+            return m.end()
+        m = _EMAIL_AUTOLINK.match(text, i, end)
+        if m is not None:
+            # An e-mail autolink is a link to "mailto:" + address (6.5); the scheme is implied.
+            a0, a1 = m.span(1)
+            uri, pieces = build(text, a0, a1, [(a0, a0, "mailto:")])
+            cand = Candidate(uri, a0, a1, "autolink", False, pieces)
+            self.doc.candidates.append(cand)
+            self.doc.links.append(Link("autolink", i, cand))
+            self.excluded.append((i, m.end()))
+            return m.end()
+        special = _html.special_end(text, i, end)
+        if special is not None:
+            close, kind = special
+            if kind == "comment" and not text.startswith(("<!-->", "<!--->"), i):
+                if text.find("-->", i + 4, end) < 0:
+                    return i + 1  # an unclosed comment is text (6.6)
+                self.comments.append((i + 4, close - 3))
+            elif text.find(">" if kind == "declaration" else "]]>", i, end) < 0:
+                return i + 1
+            self.excluded.append((i, close))
+            return close
+        m = _INLINE_OPEN_TAG.match(text, i, end)
+        if m is not None:
+            tag = _html.START_TAG.match(text, i, m.end())
+            if tag is not None:
+                self.doc.candidates.extend(_html.tag_candidates(text, tag))
+            self.excluded.append((i, m.end()))
+            return m.end()
+        m = _INLINE_CLOSE_TAG.match(text, i, end)
+        if m is not None:
+            self.excluded.append((i, m.end()))
+            return m.end()
+        return i + 1
+
+    def _link_after(self, opener: _Opener, close: int) -> Optional[Tuple[int, Optional[Candidate], Optional[str]]]:
+        """At the ``]`` of an active opener: (end, destination, label) of the link, or None."""
+        text, end = self.text, self.end
+        j = close + 1
+        context = "markdown-image" if opener.image else "markdown-link"
+        if j < end and text[j] == "(":
+            tail = _inline_link_tail(text, j + 1, end)
+            if tail is not None:
+                d0, d1, after = tail
+                return after, _destination_candidate(text, d0, d1, context), None
+        text_start = opener.pos + (2 if opener.image else 1)
+        if j < end and text[j] == "[":
+            label_end = _label_end(text, j, end)
+            if label_end >= 0:
+                label = normalize_label(text[j + 1:label_end - 1])
+                return (label_end, None, label) if label in self.definitions else None
+            if text.startswith("[]", j):
+                if close - text_start <= MAX_LABEL:
+                    label = normalize_label(text[text_start:close])
+                    if label and label in self.definitions:
+                        return j + 2, None, label
+                return None
+        if close - text_start > MAX_LABEL:
+            return None
+        label = normalize_label(text[text_start:close])
+        if label and label in self.definitions and _label_end(text, text_start - 1, close + 1) == close + 1:
+            return close + 1, None, label
+        return None
+
+
+def parse(text: str, include_code: bool = False) -> MarkdownDocument:
+    """The whole scan, keeping links and definitions (the conformance tests render them)."""
+    doc = MarkdownDocument()
+    blocks = _blocks(text)
+    cands = doc.candidates
+    if blocks.front_matter is not None:
+        f0, f1, fmt = blocks.front_matter
+        for c in _config.scan_range(text, f0, f1, fmt, include_code):
+            cands.append(Candidate(c.uri, c.start, c.end, "front-matter", c.in_code, c.pieces))
+    # Definitions first: a reference may come before its definition (4.7).
+    inline_ranges: List[Tuple[int, int]] = []
+    def_spans: List[Tuple[int, int]] = []
+    for p0, p1 in blocks.paragraphs:
+        pos = p0
+        while pos < p1 and text[pos] == "[":
+            d = _definition(text, pos, p1)
+            if d is None:
+                break
+            label, d0, d1, after = d
+            cand = _destination_candidate(text, d0, d1, "reference-definition")
+            cands.append(cand)
+            doc.definitions.setdefault(label, cand)
+            def_spans.append((pos, after))
+            pos = after
+            # The next definition may be indented up to three spaces, or behind "> ".
+            while pos < p1 and text[pos] in " \t>":
+                pos += 1
+        if pos < p1:
+            inline_ranges.append((pos, p1))
+    find = text.find
+    for r0, r1 in inline_ranges:
+        excluded: List[Tuple[int, int]] = []
+        if find("]", r0, r1) >= 0 or find("`", r0, r1) >= 0 or find("<", r0, r1) >= 0:
+            inline = _Inline(text, r0, r1, doc.definitions, doc, include_code)
+            inline.run()
+            excluded = inline.excluded
+            if include_code:
+                for s0, s1 in inline.code_spans:
+                    cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE)))
+                for s0, s1 in inline.comments:
+                    cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE), "comment"))
+        if find(":", r0, r1) >= 0:
+            cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE,
+                                    excluded=Spans.of(excluded) if excluded else Spans()))
+    for h0, h1 in blocks.html:
+        cands.extend(_html.scan_region(text, h0, h1, include_code))
+    if include_code:
+        for c0, c1 in blocks.code:
+            cands.extend(_as_code(scan_prose(text, c0, c1)))
+    return doc
+
+
+def _as_code(found: List[Candidate], context: Optional[str] = None) -> List[Candidate]:
+    return [Candidate(c.uri, c.start, c.end, context or c.context, True, c.pieces) for c in found]
+
+
+def scan(text: str, include_code: bool = False) -> List[Candidate]:
+    return parse(text, include_code).candidates

@@ -1,0 +1,168 @@
+"""The Markdown scanner: one table per rule of the issue, and as many texts it must stay quiet on."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+from urilint.scanners import extract
+from urilint.scanners.markdown import parse
+
+P = pytest.param
+
+
+def found(text: str, include_code: bool = False) -> List[Tuple[str, str]]:
+    return [(c.uri, c.context) for c in extract(text, "markdown", include_code=include_code)]
+
+
+FINDS = [
+    P("[a](http://x.example/)", [("http://x.example/", "markdown-link")], id="inline-link"),
+    P('[a](http://x.example/ "title")', [("http://x.example/", "markdown-link")], id="link-title"),
+    P("[a](http://x.example/ 'title')", [("http://x.example/", "markdown-link")], id="link-single-title"),
+    P("[a](http://x.example/ (title))", [("http://x.example/", "markdown-link")], id="link-paren-title"),
+    P("![a](http://x.example/i.png)", [("http://x.example/i.png", "markdown-image")], id="image"),
+    P("[a](</my uri>)", [("/my uri", "markdown-link")], id="angle-destination-with-space"),
+    P("[a](foo(and(bar)))", [("foo(and(bar))", "markdown-link")], id="balanced-parens"),
+    P("[a](foo\\)\\:)", [("foo):", "markdown-link")], id="backslash-escapes"),
+    P("[a](foo%20b&auml;)", [("foo%20bä", "markdown-link")], id="entity"),
+    P("[![i](http://i.example/)](http://l.example/)",
+      [("http://i.example/", "markdown-image"), ("http://l.example/", "markdown-link")], id="image-in-link"),
+    P("[r]: http://ref.example/ 'T'", [("http://ref.example/", "reference-definition")], id="definition"),
+    P("[r]:\n  <http://ref.example/>", [("http://ref.example/", "reference-definition")], id="definition-next-line"),
+    P("> [r]: http://q.example/", [("http://q.example/", "reference-definition")], id="definition-in-quote"),
+    P("<http://auto.example/>", [("http://auto.example/", "autolink")], id="autolink"),
+    P("<foo@bar.example>", [("mailto:foo@bar.example", "autolink")], id="email-autolink"),
+    P("see http://bare.example/.", [("http://bare.example/", "bare")], id="bare"),
+    P("**http://bare.example/**", [("http://bare.example/", "bare")], id="bare-in-strong"),
+    P("| a | http://t.example/|", [("http://t.example/", "bare")], id="bare-in-table"),
+    P("# Head http://h.example/", [("http://h.example/", "bare")], id="bare-in-heading"),
+    P('<a href="http://h.example/?a=1&amp;b=2">x</a>', [("http://h.example/?a=1&b=2", "html-attribute")], id="inline-html-href"),
+    P('<div>\n<img src="http://i.example/x.png">\n</div>', [("http://i.example/x.png", "html-attribute")], id="html-block-src"),
+    P("---\nurl: http://fm.example/\n---\ntext", [("http://fm.example/", "front-matter")], id="yaml-front-matter"),
+    P("+++\nurl = 'http://fm.example/'\n+++\n", [("http://fm.example/", "front-matter")], id="toml-front-matter"),
+    P("text <ftp://foo.example.\n  com/rfc/> more", [("ftp://foo.example.com/rfc/", "angle")], id="appendix-c-wrap"),
+    P("- item http://li.example/\n\n    continued http://li2.example/",
+      [("http://li.example/", "bare"), ("http://li2.example/", "bare")], id="list-continuation-is-text"),
+    P("[a][r]\n\n[r]: http://r.example/", [("http://r.example/", "reference-definition")], id="reference-link"),
+    P("http://a.example/\\_b", [("http://a.example/_b", "bare")], id="bare-escape-resolved"),
+]
+
+MUST_NOT_FIND = [
+    P("`http://code.example/`", id="code-span"),
+    P("``a ` http://code.example/``", id="double-backtick-span"),
+    P("```\nhttp://fenced.example/\n```", id="fenced"),
+    P("~~~~\nhttp://fenced.example/\n~~~~", id="tilde-fenced"),
+    P("    http://indented.example/", id="indented-code"),
+    P("- a\n\n      http://list-code.example/", id="indented-code-in-list"),
+    P("<!-- http://comment.example/ -->", id="html-comment-block"),
+    P("a <!-- http://comment.example/ --> b", id="html-comment-inline"),
+    P("<script>\nvar u = 'http://s.example/';\n</script>", id="script-block"),
+    P("<pre>\nhttp://pre.example/\n</pre>", id="html-pre-block"),
+    P("[link](/my uri)", id="spaces-in-raw-destination"),
+    P("[link] (/uri)", id="space-before-paren"),
+    P("www.example.com", id="www"),
+    P("someone@example.com", id="email"),
+    P("key:value and 12:30", id="key-value-time"),
+    P("\\[foo](/uri)", id="escaped-bracket"),
+    P("[foo`](/uri)`", id="code-span-wins"),
+    P('<a title="http://t.example/">x</a>', id="non-url-attribute"),
+    P("[foo]: /url 'title\n\nwith blank line'\n\n[foo]", id="definition-broken-title"),
+    P("    [foo]: /url", id="indented-definition"),
+    P("```\n[foo]: /url\n```", id="definition-in-fence"),
+    P("Foo\n[bar]: /baz", id="definition-cannot-interrupt"),
+    P("<m:abc> <foo.bar.baz>", id="not-autolinks"),
+    P("- `x`\n  ```\n  http://listfence.example/\n  ```", id="fence-in-list"),
+    P("> ```\n> http://quotefence.example/\n> ```", id="fence-in-quote"),
+    P("xsl:template and C:\\path", id="prose-lookalikes"),
+    P("[a][missing]", id="undefined-reference"),
+]
+
+
+@pytest.mark.parametrize("text, expected", FINDS)
+def test_finds(text: str, expected: List[Tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", MUST_NOT_FIND)
+def test_must_not_find(text: str) -> None:
+    assert found(text) == []
+
+
+def test_tables_are_balanced() -> None:
+    assert len(FINDS) == len(MUST_NOT_FIND)
+
+
+@pytest.mark.parametrize("text, expected", [
+    P("`http://c.example/`", [("http://c.example/", "bare")], id="code-span"),
+    P("```\nhttp://f.example/\n```", [("http://f.example/", "bare")], id="fence"),
+    P("    http://i.example/", [("http://i.example/", "bare")], id="indented"),
+    P("<!-- http://c.example/ -->", [("http://c.example/", "comment")], id="comment-block"),
+    P("a <!-- http://c.example/ --> b", [("http://c.example/", "comment")], id="comment-inline"),
+])
+def test_code_included_on_request(text: str, expected: List[Tuple[str, str]]) -> None:
+    cands = extract(text, "markdown", include_code=True)
+    assert [(c.uri, c.context) for c in cands] == expected
+    assert all(c.in_code for c in cands)
+
+
+def test_source_spans_are_the_destination_as_written() -> None:
+    text = "x [a](<http://x.example/a\\>b>) y"
+    (c,) = extract(text, "markdown")
+    assert c.uri == "http://x.example/a>b"
+    assert text[c.start:c.end] == "http://x.example/a\\>b"
+    assert not c.is_verbatim
+    assert c.source_span(0, 4) == (c.start, c.start + 4)
+
+
+def test_email_autolink_maps_to_its_address() -> None:
+    text = "<foo@bar.example>"
+    (c,) = extract(text, "markdown")
+    assert c.uri == "mailto:foo@bar.example"
+    assert (c.start, c.end) == (1, 16)
+    assert c.to_source(0) == 1 and c.to_source(len("mailto:f")) == 2
+
+
+def test_unused_definitions_are_still_candidates() -> None:
+    doc = parse("[a]: /one\n[a]: /two\n")
+    assert [c.uri for c in doc.candidates] == ["/one", "/two"]
+    assert doc.definitions["a"].uri == "/one"
+
+
+def test_link_text_is_not_prose() -> None:
+    assert found("[http://text.example/](/local)") == [("/local", "markdown-link")]
+
+
+def test_in_image_marks_links_rendered_as_alt_text() -> None:
+    doc = parse("![[[foo](uri1)](uri2)](uri3)")
+    links = {(link.destination.uri, link.in_image) for link in doc.links if link.destination}
+    assert links == {("uri1", True), ("uri3", False)}
+
+
+ADVERSARIAL = [
+    P("[" * 100_000, id="100k-open-brackets"),
+    P("]" * 100_000, id="100k-close-brackets"),
+    P("[" * 50_000 + "]" * 50_000, id="nested-brackets"),
+    P("[a](" * 50_000, id="unclosed-links"),
+    P("[a](b" + "(" * 100_000, id="100k-parens-in-destination"),
+    P("(" * 100_000, id="100k-parens"),
+    P("<" * 100_000, id="100k-angles"),
+    P("<a " * 50_000, id="unclosed-tags"),
+    P("`" * 100_000, id="100k-backticks"),
+    P("` `` ``` " * 20_000, id="mixed-backtick-runs"),
+    P("```\n" + "x\n" * 100_000, id="unterminated-fence"),
+    P("- " * 50_000 + "x", id="deep-list-markers"),
+    P("> " * 50_000 + "x", id="deep-quotes"),
+    P("a" * 10_000_000, id="10MB-no-newline"),
+    P("[x]: <" * 50_000, id="unclosed-definitions"),
+    P("[a]: /u\n" * 20_000 + "[a]" * 20_000, id="many-references"),
+    P("*[a](b)" * 30_000 + "[" * 30_000, id="links-then-openers"),
+    P("<!--" * 50_000, id="unclosed-comments"),
+    P('[a](b "' * 30_000, id="unclosed-titles"),
+]
+
+
+@pytest.mark.parametrize("text", ADVERSARIAL)
+def test_adversarial_input_finishes(text: str) -> None:
+    for c in extract(text, "markdown"):
+        assert c.start <= c.end
