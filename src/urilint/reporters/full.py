@@ -1,0 +1,95 @@
+"""The default output: each finding with its source line and a caret under the span (ruff's
+"full" format), then a summary.
+
+``path:row:col: CODE [*] message``, rows and columns 1-based in code points.  The caret line is
+built from the line's own prefix so it stays aligned in a terminal: a tab in the prefix is copied
+as a tab, a wide (East Asian) character takes two columns, a combining mark none.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import List, Tuple
+
+from ..report import FileError, Report, RunResult
+from . import common
+
+BOLD = "\x1b[1m"
+RED = "\x1b[31m"
+CYAN = "\x1b[36m"
+RESET = "\x1b[0m"
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    return f"{style}{text}{RESET}" if color and text else text
+
+
+def _width(c: str) -> int:
+    """Terminal columns one code point takes."""
+    if unicodedata.combining(c) or unicodedata.category(c) in ("Mn", "Me", "Cf"):
+        return 0
+    return 2 if unicodedata.east_asian_width(c) in ("W", "F") else 1
+
+
+def _pad(prefix: str) -> str:
+    """Blank space as wide as ``prefix`` on screen, with its tabs kept so tab stops agree."""
+    return "".join(c if c == "\t" else " " * _width(c) for c in prefix)
+
+
+def caret_span(report: Report, line: str) -> Tuple[int, int]:
+    """Start and end (0-based, end exclusive) of the caret in ``line``: the finding's columns,
+    cut at the line end when the span runs onto later lines; at least one character wide."""
+    start = min(max(report.column - 1, 0), len(line))
+    end = report.end_column - 1 if report.end_row == report.row else len(line)
+    end = min(max(end, start), len(line))
+    return start, end
+
+
+def header(report: Report, color: bool) -> str:
+    """``path:row:col: CODE [*] message`` (the concise format is exactly this line)."""
+    sep = paint(":", CYAN, color)
+    mark = " " + paint("[*]", CYAN, color) if common.is_fixable(report) else ""
+    return (f"{paint(common.printable(report.path), BOLD, color)}{sep}{report.row}{sep}{report.column}{sep} "
+            f"{paint(report.code, BOLD + RED, color)}{mark} {common.printable(report.message)}")
+
+
+def _hint(report: Report) -> str:
+    if common.is_fixable(report):
+        return "safe fix available (--fix)"
+    if common.is_unsafe_fixable(report):
+        return "unsafe fix available (--unsafe-fixes)"
+    return ""
+
+
+def finding(report: Report, color: bool) -> List[str]:
+    line = common.picture(report.line)
+    start, end = caret_span(report, line)
+    carets = "^" * max(1, sum(max(_width(c), 1) for c in line[start:end]))
+    gutter = " " * len(str(report.row))
+    bar = paint(f"{gutter} |", CYAN, color)
+    out = [header(report, color), bar,
+           paint(f"{report.row} |", CYAN, color) + (" " + line if line else ""),
+           f"{bar} {_pad(line[:start])}{paint(carets, RED, color)}"]
+    hint = _hint(report)
+    if hint:
+        out.append(f"{gutter} {paint('= help:', CYAN, color)} {hint}")
+    return out
+
+
+def render(result: RunResult, *, color: bool = False) -> str:
+    out: List[str] = []
+    for report in result.reports:
+        out.extend(finding(report, color))
+        out.append("")
+    out.append(paint(common.summary(result), BOLD, color) if result.reports else common.summary(result))
+    return "\n".join(out) + "\n"
+
+
+def error_line(error: FileError, color: bool = False) -> str:
+    kind = paint("error", BOLD + RED, color) if error.fatal else paint("warning", BOLD, color)
+    return f"{paint(common.printable(error.path), BOLD, color)}: {kind}: {common.printable(error.message)}"
+
+
+def render_errors(result: RunResult, *, color: bool = False) -> str:
+    """One ``path: error: message`` line per file that could not be (fully) checked."""
+    return "".join(error_line(e, color) + "\n" for e in result.errors)

@@ -1,0 +1,54 @@
+"""ruff's JSON shape: a list of findings, each with its rule, place, fix and docs URL.
+
+Keys are sorted and the text is indented by two, so the output diffs well between runs.  Rows
+and columns are 1-based (columns in code points); ``end_location`` is the position just after
+the span, as in ruff.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence
+
+from ..report import Edit, Report, RunResult
+from . import common
+
+
+def location(row: int, column: int) -> Dict[str, int]:
+    return {"column": column, "row": row}
+
+
+def edit(e: Edit) -> Dict[str, Any]:
+    return {"content": e.content, "location": location(e.row, e.column),
+            "end_location": location(e.end_row, e.end_column)}
+
+
+def fix_message(edits: Sequence[Edit]) -> Optional[str]:
+    if len(edits) == 1:
+        return f"Replace with `{edits[0].content}`"
+    return None
+
+
+def fix(report: Report) -> Optional[Dict[str, Any]]:
+    edits = common.edits(report)
+    if not edits:
+        return None
+    return {"applicability": report.applicability, "message": fix_message(edits),
+            "edits": [edit(e) for e in edits]}
+
+
+def finding(report: Report) -> Dict[str, Any]:
+    return {
+        "code": report.code,
+        "name": report.name,
+        "message": report.message,
+        "filename": report.path,
+        "location": location(report.row, report.column),
+        "end_location": location(report.end_row, report.end_column),
+        "fix": fix(report),
+        "url": report.url,
+    }
+
+
+def render(result: RunResult, *, color: bool = False) -> str:
+    findings: List[Dict[str, Any]] = [finding(r) for r in result.reports]
+    return common.dumps(findings)

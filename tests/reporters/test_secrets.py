@@ -1,0 +1,74 @@
+"""Secret hygiene: files holding passwords and tokens, through the real pipeline (check_text,
+place) and every output; no secret may appear in any of them."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+from urilint import reporters
+from urilint.checker import check_text
+from urilint.report import FileError, Report, RunResult, place
+
+# (text of a file, the secrets it holds)
+FILES: List[Tuple[str, Tuple[str, ...]]] = [
+    ("db: postgres://admin:s3cr3tPass99@db.example.com/prod and HTTP://Example.COM/a/../b\n",
+     ("s3cr3tPass99",)),
+    ("cache = redis://:hunter2pw@cache.internal:6379/0\n", ("hunter2pw",)),
+    ("clone https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git then\n",
+     ("ghp_abcdefghijklmnopqrstuvwxyz0123456789",)),
+    ("api https://api.example.net/v1?access_token=tok3nValue42x&x=1 ok\n", ("tok3nValue42x",)),
+    ("s3 https://bucket.s3.amazonaws.com/k"
+     "?X-Amz-Signature=abcdef0123456789abcdef&X-Amz-Credential=AKIAABCDEFGHIJKLMNOP\n",
+     ("abcdef0123456789abcdef", "AKIAABCDEFGHIJKLMNOP")),
+    ("slack https://hooks.example.org/in?token=xoxb-1234567890-abcdefghij and amqp://guest:Gu3st!x@rabbit/vhost\n",
+     ("xoxb-1234567890-abcdefghij", "Gu3st!x")),
+    ("two on a line: https://u:pAss99wrd@EXAMPLE.net/%7e and ftp://me:0therS3cret@files.example.net:21/\n",
+     ("pAss99wrd", "0therS3cret")),
+    ("\tüber ftp://ü:tab5ecret9@例え.jp/ end\n", ("tab5ecret9",)),
+]
+
+
+def run() -> Tuple[RunResult, List[str]]:
+    reports: List[Report] = []
+    secrets: List[str] = []
+    for i, (text, held) in enumerate(FILES):
+        assert all(s in text for s in held)
+        findings = check_text(text, "text")
+        assert findings, text  # each file must really be reported, or the test proves nothing
+        reports.extend(place(f"docs/file{i}.md", text, findings))
+        secrets.extend(held)
+    errors = (FileError("bin/blob.dat", "undecodable bytes at byte 12"),)
+    return RunResult(tuple(reports), errors, files_checked=len(FILES) + 1), secrets
+
+
+OUTPUTS = [pytest.param(fmt, id=fmt) for fmt in reporters.FORMATS] + [
+    pytest.param("errors", id="errors"), pytest.param("statistics", id="statistics")]
+
+
+def render(output: str, result: RunResult) -> str:
+    if output == "errors":
+        return reporters.render_errors(result)
+    if output == "statistics":
+        return reporters.render_statistics(result)
+    return reporters.render(output, result)
+
+
+@pytest.mark.parametrize("output", OUTPUTS)
+@pytest.mark.parametrize("color", [False, True], ids=["plain", "color"])
+def test_no_secret_in_any_output(output: str, color: bool) -> None:
+    result, secrets = run()
+    text = reporters.render(output, result, color=color) if output in reporters.FORMATS else render(output, result)
+    assert text.strip()
+    for secret in secrets:
+        assert secret not in text, (output, secret)
+
+
+def test_the_secret_findings_are_there() -> None:
+    """The reports do carry the credential findings (masked), so the test above is not vacuous."""
+    result, _ = run()
+    codes = {r.code for r in result.reports}
+    assert {"URI301", "URI304"} <= codes
+    out = reporters.render("full", result)
+    assert "****" in out and "URI301" in out and "URI304" in out
