@@ -9,7 +9,9 @@ for the schemes in :mod:`.schemes` the default or empty port dropped and an empt
 What never changes: the userinfo (it may be a credential; its bytes are the user's), the case of
 paths, queries and fragments, reserved characters (encoded or not), empty "?" and "#"
 delimiters, and any character of an invalid input: it is normalized where it can be and kept
-elsewhere, so normalization never loses text and preserves validity.
+elsewhere, so normalization never loses text and preserves validity.  A path holding a character
+that no path may hold keeps its dot-segments, so no invalid segment is ever removed with them;
+and where a "%" starts no triplet, encoded hex digits stay encoded, so none can complete one.
 """
 
 from __future__ import annotations
@@ -32,36 +34,63 @@ def ascii_lower(text: str) -> str:
     return text.lower() if text.isascii() else text.translate(_ASCII_LOWER_TABLE)
 
 
-def _pct_sub(m: "re.Match[str]") -> str:
-    char = chr(int(m.group(1), 16))
-    return char if char in grammar.UNRESERVED else "%" + m.group(1).upper()
+def _decode(hex_pair: str, keep_hex: bool) -> Optional[str]:
+    """The unreserved character a triplet encodes (6.2.2.2), or None to keep it encoded.
+
+    With ``keep_hex`` an encoded hex digit stays encoded: beside a "%" that starts no triplet,
+    a decoded "0"-"9"/"A"-"F" would complete one ("%3%30" would become "%30"), turning an
+    invalid reference into a valid one that means something else, and breaking idempotence."""
+    char = chr(int(hex_pair, 16))
+    if char not in grammar.UNRESERVED or (keep_hex and char in grammar.HEXDIG):
+        return None
+    return char
 
 
 def normalize_pct(text: str) -> str:
     """6.2.2.1 and 6.2.2.2: uppercase percent-encoding hex, decode encoded unreserved characters."""
     if "%" not in text:
         return text
-    return grammar.PCT_ENCODED.sub(_pct_sub, text)
+    keep_hex = grammar.BAD_PCT.search(text) is not None
+
+    def sub(m: "re.Match[str]") -> str:
+        char = _decode(m.group(1), keep_hex)
+        return char if char is not None else "%" + m.group(1).upper()
+
+    return grammar.PCT_ENCODED.sub(sub, text)
 
 
 def normalize_host(host: str) -> str:
     """Lowercase a host (any kind) except inside percent-encodings, after decoding unreserved."""
     if "%" not in host:
         return ascii_lower(host)
+    keep_hex = grammar.BAD_PCT.search(host) is not None
     pieces = _SPLIT_PCT.split(host)
     for i, piece in enumerate(pieces):
         if i % 2:
-            char = chr(int(piece[1:], 16))
-            pieces[i] = ascii_lower(char) if char in grammar.UNRESERVED else piece.upper()
+            char = _decode(piece[1:], keep_hex)
+            pieces[i] = ascii_lower(char) if char is not None else piece.upper()
         else:
             pieces[i] = ascii_lower(piece)
     return "".join(pieces)
+
+
+_PATH_CHARS = grammar.PCHAR | frozenset("/%")
+
+
+def _is_path_text(path: str) -> bool:
+    """True when every character may stand in a path (section 3.3) and every "%" starts a
+    pct-encoded triplet (2.1): the only paths whose dot-segments may be removed."""
+    return all(c in _PATH_CHARS for c in path) and grammar.BAD_PCT.search(path) is None
 
 
 def normalize_path(path: str, *, has_scheme: bool, has_authority: bool) -> str:
     """6.2.2.2 and 6.2.2.3 on a path, keeping its meaning and the form of its reference."""
     path = normalize_pct(path)
     if not (has_scheme or path.startswith("/")) or "." not in path:
+        return path
+    if not _is_path_text(path):
+        # "/b c/../d" must not become "/d": dropping a segment would delete the very text a
+        # problem is reported on and turn an invalid reference into a valid, different one.
         return path
     cleaned = remove_dot_segments(path)
     if not has_authority and cleaned.startswith("//"):

@@ -79,5 +79,10 @@ def resolve(base: str, ref: str, *, strict: bool = True) -> str:
             else:
                 path = remove_dot_segments(r.path if r.path.startswith("/") else _merge(b, r.path))
                 query = r.query
+    if authority is None and path.startswith("//"):
+        # Section 3.3: without an authority a path cannot begin with "//" ("x:/a" and ".//b:c"
+        # would otherwise give "x://b:c", whose "b:c" reads as an authority).  "/." before it is
+        # the same path once dot-segments are removed (5.2.4) and keeps the path a path.
+        path = "/." + path
     target = URIReference(scheme, authority, None, None, None, path, query, r.fragment)
     return str(target)
