@@ -14,7 +14,7 @@ LF = "intro line\nnaïve café ☕ 🍄 http://example.com/x\nlast\n"
 
 
 @pytest.mark.parametrize("newline", [P("\n", id="lf"), P("\r\n", id="crlf"), P("\r", id="cr")])
-@pytest.mark.parametrize("format", ["text"])
+@pytest.mark.parametrize("format", ["text", "markdown", "rst", "yaml", "html"])
 def test_same_position_for_every_newline_style(newline: str, format: str) -> None:
     text = LF.replace("\n", newline)
     (cand,) = extract(text, format)

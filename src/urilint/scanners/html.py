@@ -40,6 +40,8 @@ _WHITESPACE_ITEM = re.compile(r"\S+")
 # Elements whose content is not prose (HTML raw text elements, and code).
 _RAW = {"script": "</script", "style": "</style", "pre": "</pre", "code": "</code",
         "textarea": "</textarea", "xmp": "</xmp"}
+#: Elements whose text is code but whose tags are still markup.
+_VERBATIM = frozenset({"pre", "code"})
 #: Text inside HTML: entities are decoded; a URI cannot run into a tag.
 HTML_PROSE = ProseStyle(decoder=entity_replacements)
 
@@ -123,6 +125,7 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
     out: List[Candidate] = []
     skipped: List[Tuple[int, int]] = []  # tags, comments, raw text: not prose
     code: List[Tuple[int, int, str]] = []  # (start, end, context) to scan when code is included
+    tags: List[Tuple[int, int]] = []  # start tags (inside <pre> they are markup, not code)
     pos = text.find("<", start, end)
     while 0 <= pos < end:
         nxt = pos + 1
@@ -137,6 +140,7 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
             if m is not None:
                 nxt = m.end()
                 skipped.append((pos, nxt))
+                tags.append((pos, nxt))
                 out.extend(tag_candidates(text, m))
                 name = m.group(1).lower()
                 if name in _RAW and not m.group(0).endswith("/>"):
@@ -144,7 +148,8 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
                     stop = end if close < 0 else close
                     skipped.append((nxt, stop))
                     code.append((nxt, stop, "bare"))
-                    nxt = stop
+                    if name not in _VERBATIM:
+                        nxt = stop  # raw text: no tags inside (a <pre>'s <a href> is a link)
             else:
                 e = END_TAG.match(text, pos, end)
                 if e is not None:
@@ -153,8 +158,9 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
         pos = text.find("<", nxt, end)
     out.extend(scan_prose(text, start, end, style=HTML_PROSE, excluded=Spans.of(skipped)))
     if include_code:
+        markup = Spans.of(tags)
         for c0, c1, context in code:
-            for cand in scan_prose(text, c0, c1, style=HTML_PROSE):
+            for cand in scan_prose(text, c0, c1, style=HTML_PROSE, excluded=markup):
                 out.append(Candidate(cand.uri, cand.start, cand.end,
                                      "comment" if context == "comment" else cand.context,
                                      True, cand.pieces))

@@ -1,0 +1,48 @@
+"""JSON: every string is decoded (RFC 8259 section 7) before it is read.
+
+A string that starts with a URI is one candidate, whole (``"https://example.com/a b"`` too, like a
+quoted config value), context "value"; ``https:\\/\\/example.com\\/x`` is found as
+``https://example.com/x`` with pieces mapping each escape back.  Any other string is read as
+prose ("see https://example.com/ for details").  Keys are strings like any other.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List
+
+from ..candidate import Candidate
+from .escapes import build, json_replacements, map_span
+from .text import TEXT, accepts, scan_prose, scheme_start
+
+# A JSON string: escapes or single characters other than the quote, backslash and line breaks
+# (two alternatives with distinct first characters: no backtracking).
+STRING = re.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
+_SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
+
+
+def _starts_with_uri(value: str) -> bool:
+    m = _SCHEME_COLON.match(value)
+    if m is None:
+        return False
+    colon = m.end() - 1
+    return scheme_start(value, colon, 0) == 0 and accepts(value, 0, colon) and len(value) > colon + 1
+
+
+def scan(text: str, include_code: bool = False) -> List[Candidate]:
+    out: List[Candidate] = []
+    for m in STRING.finditer(text):
+        s0, s1 = m.span(1)
+        if text.find(":", s0, s1) < 0:
+            continue
+        value, pieces = build(text, s0, s1, json_replacements(text, s0, s1))
+        if _starts_with_uri(value):
+            out.append(Candidate(value, s0, s1, "value", False, pieces))
+        elif not pieces:
+            out.extend(scan_prose(text, s0, s1, style=TEXT))
+        else:
+            for c in scan_prose(value, style=TEXT):
+                # Found in the decoded string: map it back through the escapes.
+                start, end, inner = map_span(pieces, s0, c.start, c.end)
+                out.append(Candidate(c.uri, start, end, c.context, False, inner))
+    return out
