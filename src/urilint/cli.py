@@ -222,7 +222,8 @@ def _shown(path: Path) -> str:
 
 
 def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[FileError]]:
-    fix, unsafe, diff = bool(args.fix), bool(args.unsafe_fixes), bool(args.diff)
+    fix = bool(getattr(args, "fix", False))
+    unsafe, diff = bool(getattr(args, "unsafe_fixes", False)), bool(getattr(args, "diff", False))
     paths = [Path(p) for p in (args.paths or ["."])]
     if args.stdin_filename or paths == [Path("-")]:
         name = args.stdin_filename or "-"
@@ -342,7 +343,12 @@ def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
         from .checker import candidates
 
         index = LineIndex.of(source.text)
-        for c in candidates(source.text, source.format, config.settings):
+        try:
+            found = candidates(source.text, source.format, config.settings)
+        except Exception as exc:  # noqa: BLE001 - one bad file must not end the run
+            errors.append(FileError(job.shown, f"internal error ({type(exc).__name__}); please report it"))
+            continue
+        for c in found:
             row, col = index.line_col(c.start)
             end_row, end_col = index.line_col(c.end)
             rows.append({"filename": job.shown, "uri": redact(c.uri), "context": c.context, "in_code": c.in_code,

@@ -41,6 +41,9 @@ class Report:
     uri: str  #: the URI, redacted
     applicability: str  #: "safe", "unsafe" or "display-only"
     edits: Tuple[Edit, ...]  #: the fix as text edits (empty when there is none)
+    #: the span's 1-based columns within ``line`` (masking may have moved it); end may lie on a later row
+    line_column: int = 0
+    line_end_column: int = 0
 
     @property
     def url(self) -> str:
@@ -62,32 +65,65 @@ class RunResult:
     fixed: int = 0  #: findings fixed by --fix
 
 
-_CREDENTIAL = re.compile(r"(//[^/?#@\s\"'<>]*?:)([^/?#@\s\"'<>]+)(@)")
+_CREDENTIAL = re.compile(r"//[^/?#@\s\"'<>]*?:([^/?#@\s\"'<>]+)@")
+Span = Tuple[int, int]
+
+
+def secret_spans_in_line(line: str) -> List[Span]:
+    """Spans of ``line`` to hide: the secrets of every URI the prose scanner finds on it, and,
+    as a second net, anything shaped like "//user:password@" or a known token format."""
+    if not line:
+        return []
+    from .scanners import extract
+
+    spans: List[Span] = []
+    for c in extract(line, "text"):
+        for s, e in secrets.secret_spans(c.uri):
+            spans.append(c.source_span(s, e))
+    for m in _CREDENTIAL.finditer(line):
+        if not secrets.is_placeholder_value(m.group(1)):
+            spans.append(m.span(1))
+    spans.extend(m.span() for m in secrets.TOKEN.finditer(line))
+    merged: List[Span] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        elif e > s:
+            merged.append((s, e))
+    return merged
+
+
+def mask_line_mapped(line: str) -> Tuple[str, List[Span]]:
+    """The masked line and the spans that were masked (in the original line's columns)."""
+    spans = secret_spans_in_line(line)
+    if not spans:
+        return line, spans
+    out: List[str] = []
+    pos = 0
+    for s, e in spans:
+        out.append(line[pos:s])
+        out.append(secrets.MASK)
+        pos = e
+    out.append(line[pos:])
+    return "".join(out), spans
+
+
+def masked_column(spans: Sequence[Span], column: int, end: bool = False) -> int:
+    """Where a 0-based column of the original line stands in the masked line: shifted by the
+    masks before it; inside a masked span, at the mask's start (or its end for an end column)."""
+    shift = 0
+    for s, e in spans:
+        if column <= s or (not end and column == s):
+            break
+        if column < e or (end and column == e):
+            return s + shift + (len(secrets.MASK) if end else 0)
+        shift += len(secrets.MASK) - (e - s)
+    return column + shift
 
 
 def mask_line(line: str) -> str:
-    """A line of source with every secret of every URI on it masked, for display.
-
-    Each URI the prose scanner finds on the line is redacted; as a second net, anything shaped
-    like "//user:password@" or a known token format is masked even where no URI was found."""
-    if not line:
-        return line
-    from .scanners import extract
-
-    pieces: List[str] = []
-    pos = 0
-    for c in extract(line, "text"):
-        if c.is_verbatim and c.start >= pos:
-            redacted = secrets.redact(c.uri)
-            if redacted != c.uri:
-                pieces.append(line[pos:c.start])
-                pieces.append(redacted)
-                pos = c.end
-    pieces.append(line[pos:])
-    masked = "".join(pieces)
-    masked = _CREDENTIAL.sub(lambda m: m.group(1) + (m.group(2) if secrets.is_placeholder_value(m.group(2))
-                                                      else secrets.MASK) + m.group(3), masked)
-    return secrets.TOKEN.sub(secrets.MASK, masked)
+    """A line of source with every secret of every URI on it masked, for display."""
+    return mask_line_mapped(line)[0]
 
 
 def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None) -> List[Report]:
@@ -99,8 +135,11 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         end_row, end_column = index.line_col(f.end)
         line_start = index.starts[row - 1]
         line_end = index.starts[row] if row < len(index.starts) else len(text)
-        line = text[line_start:line_end].rstrip("\r\n")
-        line = mask_line(line)
+        raw = text[line_start:line_end].rstrip("\r\n")
+        line, masked = mask_line_mapped(raw)
+        line_column = masked_column(masked, column - 1) + 1
+        line_end_column = (masked_column(masked, end_column - 1, end=True) + 1 if end_row == row
+                           else len(line) + 1)
         edits: Tuple[Edit, ...] = ()
         if f.edit is not None:
             s, e, content = f.edit
@@ -108,6 +147,6 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
             eer, eec = index.line_col(e)
             edits = (Edit(content, er, ec, eer, eec),)
         out.append(Report(path, f.code, f.name, f.message, row, column, end_row, end_column, line, f.uri,
-                          f.applicability, edits))
+                          f.applicability, edits, line_column, line_end_column))
     return out
 

@@ -39,8 +39,11 @@ def _pad(prefix: str) -> str:
 def caret_span(report: Report, line: str) -> Tuple[int, int]:
     """Start and end (0-based, end exclusive) of the caret in ``line``: the finding's columns,
     cut at the line end when the span runs onto later lines; at least one character wide."""
-    start = min(max(report.column - 1, 0), len(line))
-    end = report.end_column - 1 if report.end_row == report.row else len(line)
+    # line_column/line_end_column place the span in the masked line (0 when not given).
+    column = report.line_column or report.column
+    end_column = report.line_end_column or report.end_column
+    start = min(max(column - 1, 0), len(line))
+    end = end_column - 1 if report.end_row == report.row else len(line)
     end = min(max(end, start), len(line))
     return start, end
 
