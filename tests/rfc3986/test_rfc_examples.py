@@ -111,6 +111,9 @@ def test_remove_dot_segments(path: str, expected: str) -> None:
         pytest.param("http://example.com:/", "http://example.com/", id="6.2.3-empty-port"),
         pytest.param("http://example.com:80/", "http://example.com/", id="6.2.3-default-port"),
         pytest.param("mailto:Joe@Example.COM", "mailto:Joe@Example.COM", id="mailto-untouched"),
+        pytest.param("foo://host:/x", "foo://host/x", id="3.2.3-empty-port-any-scheme"),
+        pytest.param("foo://host:80/x", "foo://host:80/x", id="unknown-scheme-port-kept"),
+        pytest.param("http://u:P%7e@H/", "http://u:P%7e@h/", id="userinfo-untouched"),
     ],
 )
 def test_section_6_normalization(text: str, expected: str) -> None:

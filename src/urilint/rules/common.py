@@ -6,6 +6,7 @@ import unicodedata
 from typing import FrozenSet, Iterable, List, Optional, Tuple
 
 from ..rfc3986 import grammar
+from ..rfc3986.normalize import decode_triplet, has_dot_segment, is_path_text
 from ..rfc3986.resolve import remove_dot_segments
 from ..rfc3986.validate import SyntaxProblem, describe
 from .base import WEB_SCHEMES, Analysis
@@ -120,10 +121,11 @@ ASPECTS = {
 }
 
 
-def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: bool) -> Optional[Edit]:
+def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: bool, keep_hex: bool) -> Optional[Edit]:
     triplet = a.text[i:i + 3]
-    char = chr(int(triplet[1:], 16))
-    if "pct-unreserved" in aspects and char in grammar.UNRESERVED:
+    # The core's rule (normalize.decode_triplet): beside a stray "%", hex digits stay encoded.
+    char = decode_triplet(triplet[1:], keep_hex)
+    if "pct-unreserved" in aspects and char is not None:
         return (i, i + 3, char.lower() if lower_decoded else char)
     if "pct-case" in aspects and triplet != triplet.upper():
         return (i, i + 3, triplet.upper())
@@ -139,6 +141,7 @@ def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> Li
     text = a.text
     edits: List[Edit] = []
     is_host = component == "host"
+    keep_hex = grammar.BAD_PCT.search(text, start, end) is not None
     i = start
     while i < end:
         if a.in_placeholder(i, i + 1):
@@ -146,7 +149,7 @@ def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> Li
             continue
         c = text[i]
         if c == "%" and i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
-            edit = _triplet_edit(a, i, aspects, is_host and "host-case" in aspects)
+            edit = _triplet_edit(a, i, aspects, is_host and "host-case" in aspects, keep_hex)
             if edit is not None:
                 edits.append(edit)
             i += 3
@@ -165,6 +168,8 @@ def _path_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     if not dots or "." not in ref.path or a.in_placeholder(start, end):
         return pct
     path = apply_edits(a.text, pct)[start:end + sum(len(r) - (e - s) for s, e, r in pct)]
+    if not has_dot_segment(path) or not is_path_text(path):
+        return pct  # as the core: no segment holding invalid text is ever removed
     cleaned = remove_dot_segments(path)
     if cleaned == path or (ref.authority is None and cleaned.startswith("//")):
         return pct

@@ -56,6 +56,7 @@ Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decod
         "https://example.com/%25",
         "https://example.com/%E6%97%A5",
         "https://example.com/%s",
+        "https://example.com/%3%30",
     ),
     check=check,
 )

@@ -54,6 +54,7 @@ would begin with "//" without an authority.
         "https://example.com/#./a/../b",
         "https://example.com/...",
         "docs/../README.md",
+        "https://example.com/b c/../d",
     ),
     check=check,
 )
