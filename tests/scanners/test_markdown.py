@@ -46,6 +46,7 @@ FINDS = [
       [("http://li.example/", "bare"), ("http://li2.example/", "bare")], id="list-continuation-is-text"),
     P("[a][r]\n\n[r]: http://r.example/", [("http://r.example/", "reference-definition")], id="reference-link"),
     P("http://a.example/\\_b", [("http://a.example/_b", "bare")], id="bare-escape-resolved"),
+    P("* item\nlazy\n```\ncode\n```\nhttp://after.example/", [("http://after.example/", "bare")], id="text-after-fence-after-list"),
 ]
 
 MUST_NOT_FIND = [
@@ -76,6 +77,7 @@ MUST_NOT_FIND = [
     P("> ```\n> http://quotefence.example/\n> ```", id="fence-in-quote"),
     P("xsl:template and C:\\path", id="prose-lookalikes"),
     P("[a][missing]", id="undefined-reference"),
+    P("* item `x`\nlazy line\n```\n<http://fence-after-list.example/> init\n```", id="fence-after-lazy-list-line"),
 ]
 
 

@@ -51,6 +51,8 @@ FINDS = [
     P("http://пример.example/путь", ["http://пример.example/путь"], id="iri"),
     P("*http://example.com/*", ["http://example.com/"], id="emphasis-stars"),
     P("'http://example.com/'", ["http://example.com/"], id="single-quotes"),
+    P("see https://example.com/a.md[the text] now", ["https://example.com/a.md"], id="unclosed-opener-ends"),
+    P("x (http://example.com/a)[b]", ["http://example.com/a"], id="closer-without-opener-ends"),
 ]
 
 MUST_NOT_FIND = [
@@ -86,6 +88,8 @@ MUST_NOT_FIND = [
     P("<>", id="empty-angle"),
     P('"" and \'\'', id="empty-quotes"),
     P("1http", id="digits"),
+    P("Note:", id="label-at-end"),
+    P("see: (x)", id="colon-then-paren"),
 ]
 
 

@@ -283,6 +283,8 @@ def _blocks(text: str) -> _Blocks:
                     if para >= 0:
                         out.paragraphs.append((para, ls))
                         para = -1
+                    while lists and lists[-1] > width and pos == ind:
+                        lists.pop()  # a fence is never a lazy line: it ends what it is left of
                     fence_char = "`" if m.group(1) else "~"
                     fence_len = len(m.group(1) or m.group(2))
                     fence_col = lists[-1] if lists else 0

@@ -11,7 +11,8 @@ Where it ends (Appendix C):
   - ``"..."``: double quotes delimit.
   - otherwise whitespace delimits, and of a *bare* URI the trailing ``.,:;!?*_~'"`` are
     punctuation of the sentence, not part of the URI; ``()``, ``[]`` and ``{}`` count while they
-    are balanced (at any depth); an entity reference at the end (``&amp;``) is not part of it.
+    are balanced (at any depth), an unbalanced one ends the URI; an entity reference at the end
+    (``&amp;``) is not part of it.
     A bare URI that ends with "-" at a line break continues on the next line (Appendix C).
 
 Speed: the scan is driven by one literal-anchored regex over ":" (a literal prefix lets the
@@ -140,19 +141,22 @@ def accepts(text: str, start: int, colon: int) -> bool:
 
 
 def cut_unmatched(text: str, start: int, end: int) -> int:
-    """Where a closing bracket without its opener (in the URI) ends it: "(see http://x/)"."""
-    if text.find(")", start, end) < 0 and text.find("]", start, end) < 0 and text.find("}", start, end) < 0:
+    """Where an unbalanced bracket ends a bare URI: a closer without its opener ("(see
+    http://x/)"), or an opener never closed ("http://x/a[label text]" in AsciiDoc)."""
+    if text.find("(", start, end) < 0 and text.find("[", start, end) < 0 and text.find(
+            "{", start, end) < 0 and text.find(")", start, end) < 0 and text.find(
+            "]", start, end) < 0 and text.find("}", start, end) < 0:
         return end
-    stack: List[str] = []
+    stack: List[Tuple[str, int]] = []
     for m in _BRACKET.finditer(text, start, end):
         c = m.group()
         if c in "([{":
-            stack.append(c)
-        elif stack and stack[-1] == _OPENER[c]:
+            stack.append((c, m.start()))
+        elif stack and stack[-1][0] == _OPENER[c]:
             stack.pop()
         else:
             return m.start()
-    return end
+    return stack[0][1] if stack else end
 
 
 def trim_bare(text: str, start: int, end: int) -> int:

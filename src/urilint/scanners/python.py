@@ -1,0 +1,641 @@
+"""Python sources: the URIs in string literals, docstrings and comments, with exact positions.
+
+What a reader sees is the *value* of a literal, so that is what is checked: escapes are decoded
+(``"http://a/\\x41"`` reads ``http://a/A``), implicitly concatenated literals are joined into
+one value (across lines and comments), and the replacement fields of f-strings and t-strings are
+slots.  Every offset of the value maps back to its exact source character through the
+:class:`~urilint.candidate.Candidate` pieces, so a report points at the offending character, not
+at the quote.
+
+Which strings, and how they are read:
+
+* a string that is a whole expression statement (a module, class or function docstring, or an
+  attribute docstring) is prose (RFC 3986 Appendix C, the text scanner); doctest blocks in it
+  are code (reported only with ``include_code``);
+* any other string whose value starts with a URI (a registered scheme, or any scheme followed by
+  "//") and holds at most one run of inner whitespace is one candidate, whitespace included, so
+  ``"https://example.com/a b"`` is reported and not split;
+* other strings with whitespace are prose; strings without it are scanned for embedded URIs
+  (``"--proxy=http://p:3128"``), except that a URI right after "{" ends at the "}" (XML names
+  in Clark notation, ``"{http://www.w3.org/1999/xhtml}body"``);
+* regular expressions are left alone (the first argument of ``re.compile``/``re.match``...,
+  and values with regex syntax such as ``\\.``, ``(?``, ``[^``, ``.*``);
+* comments are prose.  ``docstrings=False`` turns off docstrings and every other prose-like
+  string; ``comments=False`` turns off comments.
+
+Placeholders: an f-string field is kept as its source text when that text is itself a braces
+placeholder (``{host}``, ``{0}``, ``{x!r}``: an exact, verbatim piece), and otherwise becomes
+the neutral slot ``{}`` mapped to the whole field (``{a + b}``, ``{x:{w}}``).  ``%s``, ``{}`` and
+``$name`` in ordinary strings are left as written: the shared placeholder model
+(:mod:`urilint.placeholders`) already treats them as slots, whether the string is later used with
+``%``, ``.format`` or ``string.Template``.
+
+Why no full parse: libcst (and even ``ast``) on every file costs far more than a lint plugin
+may add to a flake8 run (issue 5, "Fast").  The lexer below finds string literals and comments
+with a handful of regex searches (only quotes, "#" and line ends are visited in Python code) and
+gives exact code-point offsets directly.  It follows Python's tokenizer for strings, including
+PEP 701 (3.12) f-strings that reuse their quote inside a field.  Only a file that yields a
+candidate is compiled (``ast``) to confirm that it parses: a file that does not yields nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+import unicodedata
+import warnings
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple
+
+from .. import placeholders
+from ..candidate import Candidate, Piece
+from .decoding import DecodedText, decode, newline_style
+from .escapes import Replacement, build, map_span
+from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
+
+Span = Tuple[int, int]
+Pieces = Tuple[Piece, ...]
+
+# -- the lexer ----------------------------------------------------------------------------
+# Where something other than plain code starts: a comment or a quote.
+_START = re.compile(r"[#'\"]")
+# Python's string prefixes (lexical analysis, 2.4.1), lowercased; "t" is PEP 750 (3.14).
+_PREFIXES = frozenset({"", "r", "u", "b", "br", "rb", "f", "fr", "rf", "t", "tr", "rt"})
+_PREFIX_CHARS = frozenset("rRuUbBfFtT")
+# The characters that matter inside each kind of literal body.
+_PLAIN_END = {
+    "'": re.compile(r"['\\\r\n]"), '"': re.compile(r'["\\\r\n]'),
+    "'''": re.compile(r"'''|\\"), '"""': re.compile(r'"""|\\'),
+}
+_FSTRING_END = {
+    "'": re.compile(r"['\\{}\r\n]"), '"': re.compile(r'["\\{}\r\n]'),
+    "'''": re.compile(r"'''|[\\{}]"), '"""': re.compile(r'"""|[\\{}]'),
+}
+# Inside a replacement field: brackets, quotes, comments (PEP 701), the format spec's ":".
+_FIELD = re.compile(r"[\[\](){}'\"#:\\]")
+_SPEC = re.compile(r"[{}\r\n]")
+_LINE_END = re.compile(r"[\r\n]")
+_CONTINUATION = re.compile(r"\\(?:\r\n|\r|\n)")
+#: Deeper nesting of f-strings in fields than any real program has: refuse, do not recurse on.
+_MAX_NESTING = 16
+
+
+class _LexError(Exception):
+    """The text is not Python (unterminated string, runaway nesting): it yields nothing."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One string literal token."""
+
+    start: int  #: offset of the prefix (or of the opening quote)
+    body_start: int  #: after the opening quote
+    body_end: int  #: at the closing quote
+    end: int  #: after the closing quote
+    prefix: str  #: lowercased: "", "r", "b", "rb", "f", ...
+    quote: str  #: ', ", ''' or \"\"\"
+    fields: Tuple[Span, ...] = ()  #: replacement fields of an f/t-string, braces included
+
+    @property
+    def raw(self) -> bool:
+        return "r" in self.prefix
+
+    @property
+    def formatted(self) -> bool:
+        return "f" in self.prefix or "t" in self.prefix
+
+    @property
+    def is_bytes(self) -> bool:
+        return "b" in self.prefix
+
+
+@dataclass(frozen=True)
+class Group:
+    """Implicitly concatenated literals (one part for a lone literal)."""
+
+    parts: Tuple[Part, ...]
+    statement: bool  #: the group is a whole expression statement (a docstring)
+
+    @property
+    def start(self) -> int:
+        return self.parts[0].start
+
+    @property
+    def end(self) -> int:
+        return self.parts[-1].end
+
+
+@dataclass(frozen=True)
+class Lexed:
+    groups: Tuple[Group, ...]
+    comments: Tuple[Span, ...]  #: from "#" to the end of its line
+
+
+def _prefix_start(text: str, q: int, lo: int) -> int:
+    """Where the prefix of the literal whose quote is at ``q`` starts (``q`` when none).
+
+    ``return"x"`` is a keyword before a literal: letters count as a prefix only when they form
+    one and no identifier character precedes them."""
+    p = q
+    while p > lo and q - p < 3 and text[p - 1] in _PREFIX_CHARS:
+        p -= 1
+    if p == q or q - p > 2 or text[p:q].lower() not in _PREFIXES:
+        return q
+    if p > 0 and (text[p - 1].isalnum() or text[p - 1] == "_"):
+        return q
+    return p
+
+
+class _Lexer:
+    """One pass over a module's text: string literal groups and comments."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    # -- literals ---------------------------------------------------------------------
+    def string(self, p: int, q: int, nesting: int = 0) -> Part:
+        """The literal whose prefix starts at ``p`` and whose quote is at ``q``."""
+        text = self.text
+        c = text[q]
+        quote = c * 3 if text.startswith(c * 3, q) else c
+        prefix = text[p:q].lower()
+        body = q + len(quote)
+        if "f" in prefix or "t" in prefix:
+            if nesting > _MAX_NESTING:
+                raise _LexError("nesting")
+            end, fields = self._formatted_body(body, quote, nesting, "r" in prefix)
+            return Part(p, body, end, end + len(quote), prefix, quote, tuple(fields))
+        end = self._plain_body(body, quote)
+        return Part(p, body, end, end + len(quote), prefix, quote)
+
+    def _plain_body(self, pos: int, quote: str) -> int:
+        text = self.text
+        pattern = _PLAIN_END[quote]
+        while True:
+            m = pattern.search(text, pos)
+            if m is None:
+                raise _LexError("unterminated string")
+            c = m.group()
+            if c == "\\":  # escapes the next character, in raw literals too (2.4.1)
+                pos = m.end() + (2 if text.startswith("\r\n", m.end()) else 1)
+            elif c in "\r\n":
+                raise _LexError("line break in a single-quoted string")
+            else:
+                return m.start()
+
+    def _formatted_body(self, pos: int, quote: str, nesting: int, raw: bool) -> Tuple[int, List[Span]]:
+        text = self.text
+        pattern = _FSTRING_END[quote]
+        fields: List[Span] = []
+        while True:
+            m = pattern.search(text, pos)
+            if m is None:
+                raise _LexError("unterminated f-string")
+            c, i = m.group(), m.start()
+            if c == "\\":
+                j = i + 1
+                if not raw and text.startswith("N{", j):  # \N{NAME} is an escape, not a field
+                    close = text.find("}", j)
+                    if close < 0:
+                        raise _LexError("unterminated \\N{}")
+                    pos = close + 1
+                elif j < len(text) and text[j] in "{}":
+                    pos = j  # "\{": a literal backslash, then a field
+                else:
+                    pos = j + (2 if text.startswith("\r\n", j) else 1)
+            elif c == "{":
+                if text.startswith("{", i + 1):
+                    pos = i + 2
+                else:
+                    end = self._field(i, quote, nesting)
+                    fields.append((i, end))
+                    pos = end
+            elif c == "}":
+                pos = i + (2 if text.startswith("}", i + 1) else 1)
+            elif c in "\r\n":
+                raise _LexError("line break in a single-quoted f-string")
+            else:
+                return i, fields
+
+    def _field(self, i: int, quote: str, nesting: int) -> int:
+        """The end (after "}") of the replacement field opening at ``i``."""
+        text = self.text
+        depth = 0
+        pos = i + 1
+        while True:
+            m = _FIELD.search(text, pos)
+            if m is None:
+                raise _LexError("unterminated field")
+            c, j = m.group(), m.start()
+            pos = j + 1
+            if c in "([{":
+                depth += 1
+            elif c in ")]":
+                depth -= 1
+            elif c == "}":
+                if depth == 0:
+                    return pos
+                depth -= 1
+            elif c in "'\"":
+                pos = self.string(_prefix_start(text, j, i + 1), j, nesting + 1).end
+            elif c == "#":  # PEP 701: a comment inside a multi-line field
+                eol = _LINE_END.search(text, j)
+                if eol is None:
+                    raise _LexError("comment at end of file inside a field")
+                pos = eol.end()
+            elif c == ":" and depth == 0:
+                return self._spec(pos, quote, nesting)
+            elif c == "\\":
+                pos = j + 2
+
+    def _spec(self, pos: int, quote: str, nesting: int) -> int:
+        """The end of a field from its format spec on: nested fields, then "}"."""
+        text = self.text
+        while True:
+            m = _SPEC.search(text, pos)
+            if m is None:
+                raise _LexError("unterminated format spec")
+            c = m.group()
+            if c == "{":
+                if nesting > _MAX_NESTING:
+                    raise _LexError("nesting")
+                pos = self._field(m.start(), quote, nesting + 1)
+            elif c == "}":
+                return m.end()
+            elif len(quote) == 1:
+                raise _LexError("line break in a format spec")
+            else:
+                pos = m.end()
+
+    # -- the module -------------------------------------------------------------------
+    def run(self) -> Lexed:
+        text = self.text
+        n = len(text)
+        groups: List[Group] = []
+        comments: List[Span] = []
+        depth = 0  # open brackets: a line break inside them does not end a statement
+        stmt = True  # at the start of a statement
+        parts: List[Part] = []  # the group being collected
+        group_stmt = False  # whether it started a statement
+        pos = 0
+        while True:
+            m = _START.search(text, pos)
+            if m is None:
+                gap_end = n
+            elif m.group() == "#":
+                gap_end = m.start()
+            else:
+                gap_end = _prefix_start(text, m.start(), pos)
+            # The code between the previous token and this one.
+            gap = text[pos:gap_end]
+            if "\\" in gap:
+                gap = _CONTINUATION.sub("", gap)
+            code = gap.strip()
+            if code:
+                if parts:
+                    lead = gap.lstrip(" \t\f")
+                    groups.append(Group(tuple(parts), group_stmt and lead[:1] in ("\n", "\r", ";")))
+                    parts = []
+                for o in "([{":
+                    depth += gap.count(o)
+                for o in ")]}":
+                    depth -= gap.count(o)
+                depth = max(depth, 0)
+                r = gap.rstrip()
+                tail = gap[len(r):]
+                stmt = depth == 0 and ("\n" in tail or "\r" in tail or r.endswith(";"))
+            elif "\n" in gap or "\r" in gap:
+                if depth == 0:
+                    if parts:
+                        groups.append(Group(tuple(parts), group_stmt))
+                        parts = []
+                    stmt = True
+            if m is None:
+                break
+            if m.group() == "#":
+                eol = _LINE_END.search(text, m.start())
+                end = eol.start() if eol is not None else n
+                comments.append((m.start(), end))
+                if parts and depth == 0:
+                    groups.append(Group(tuple(parts), group_stmt))
+                    parts = []
+                pos = end
+                continue
+            part = self.string(gap_end, m.start())
+            if not parts:
+                group_stmt = stmt
+            parts.append(part)
+            stmt = False
+            pos = part.end
+        if parts:
+            groups.append(Group(tuple(parts), group_stmt))
+        return Lexed(tuple(groups), tuple(comments))
+
+
+def lex(text: str) -> Optional[Lexed]:
+    """String literal groups and comments of a module, or None when it cannot be lexed."""
+    try:
+        return _Lexer(text).run()
+    except _LexError:
+        return None
+
+
+# -- values --------------------------------------------------------------------------------
+# Escape sequences of a cooked literal (lexical analysis, 2.4.1), and the line breaks that Python
+# reads as "\n" (a CRLF file's multi-line strings hold "\n", not "\r\n").
+_COOKED = re.compile(
+    r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|N\{([^{}\r\n]{1,200})\}|(\r\n|[\s\S]))"
+    r"|(\r\n?)|(\{\{|\}\})"
+)
+_RAW = re.compile(r"(\r\n?)|(\{\{|\}\})")
+_SIMPLE_ESCAPES = {
+    "\n": "", "\r\n": "", "\r": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b",
+    "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
+}
+_BRACES = placeholders.SYNTAXES["braces"]
+#: The slot an f-string field that is not itself a braces placeholder becomes.
+SLOT = "{}"
+
+
+def _escape_value(m: "re.Match[str]", is_bytes: bool) -> Optional[str]:
+    """What one escape stands for; None keeps its source text (an unknown escape, or \\N, \\u in bytes)."""
+    octal, hex2, hex4, hex8, name, simple = m.group(1, 2, 3, 4, 5, 6)
+    if octal is not None:
+        return chr(int(octal, 8) & 0xFF if is_bytes else int(octal, 8))
+    if hex2 is not None:
+        return chr(int(hex2, 16))
+    if is_bytes and simple is None:
+        return None
+    if hex4 is not None or hex8 is not None:
+        code = int(hex4 or hex8, 16)
+        return chr(code) if code <= 0x10FFFF else None
+    if name is not None:
+        try:
+            return unicodedata.lookup(name)
+        except KeyError:
+            return None
+    return _SIMPLE_ESCAPES.get(simple)
+
+
+def _segment_replacements(text: str, start: int, end: int, part: Part, out: List[Replacement]) -> None:
+    """The escapes, line breaks and doubled braces of one literal stretch of a part's body."""
+    if start >= end:
+        return
+    formatted = part.formatted
+    if part.raw:
+        if text.find("\r", start, end) < 0 and not (formatted and _has_doubled_brace(text, start, end)):
+            return
+        for m in _RAW.finditer(text, start, end):
+            if m.group(1) is not None:
+                out.append((m.start(), m.end(), "\n"))
+            elif formatted:
+                out.append((m.start(), m.end(), m.group()[0]))
+        return
+    if (text.find("\\", start, end) < 0 and text.find("\r", start, end) < 0
+            and not (formatted and _has_doubled_brace(text, start, end))):
+        return
+    for m in _COOKED.finditer(text, start, end):
+        if m.group(7) is not None:
+            out.append((m.start(), m.end(), "\n"))
+        elif m.group(8) is not None:
+            if formatted:
+                out.append((m.start(), m.end(), m.group()[0]))
+        else:
+            value = _escape_value(m, part.is_bytes)
+            if value is not None:
+                out.append((m.start(), m.end(), value))
+
+
+def _has_doubled_brace(text: str, start: int, end: int) -> bool:
+    return text.find("{{", start, end) >= 0 or text.find("}}", start, end) >= 0
+
+
+def field_slot(field: str) -> str:
+    """The text a replacement field stands as in the value: itself when it is a braces
+    placeholder (an exact, verbatim map), else the neutral slot ``{}``."""
+    return field if _BRACES.fullmatch(field) else SLOT
+
+
+def part_value(text: str, part: Part) -> Tuple[str, Pieces]:
+    """The value of one literal as urilint reads it, and its pieces (empty when verbatim)."""
+    out: List[Replacement] = []
+    pos = part.body_start
+    for fs, fe in part.fields:
+        _segment_replacements(text, pos, fs, part, out)
+        slot = field_slot(text[fs:fe])
+        if slot != text[fs:fe]:
+            out.append((fs, fe, slot))
+        pos = fe
+    _segment_replacements(text, pos, part.body_end, part, out)
+    return build(text, part.body_start, part.body_end, out)
+
+
+def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
+    """The joined value of a group, its pieces (empty when verbatim from ``base``), and base."""
+    first = group.parts[0]
+    if len(group.parts) == 1:
+        value, pieces = part_value(text, first)
+        return value, pieces, first.body_start
+    values: List[str] = []
+    all_pieces: List[Piece] = []
+    u = 0
+    for part in group.parts:
+        value, pieces = part_value(text, part)
+        if not pieces:
+            if value:
+                all_pieces.append((u, u + len(value), part.body_start, part.body_end))
+        else:
+            all_pieces.extend((a + u, b + u, s, e) for a, b, s, e in pieces)
+        values.append(value)
+        u += len(value)
+    return "".join(values), tuple(all_pieces), first.body_start
+
+
+# -- which strings, read how ---------------------------------------------------------------
+# The first argument of a regular-expression call: the string is a pattern, not a URI.
+_REGEX_CALL = re.compile(
+    r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
+# Regex syntax that no URI contains: an escaped metacharacter or class, a group extension, a
+# negated class, a quantified wildcard or group.
+_REGEX_SYNTAX = re.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ]|\(\?|\[\^|[.\])][*+]|\)\?")
+_WHITESPACE = re.compile(r"\s")
+# Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
+_DOCTEST = re.compile(r"(?m)^[ \t]*>>>")
+_BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
+
+
+def _is_regex(text: str, group: Group, value: str) -> bool:
+    if _REGEX_CALL.search(text, max(0, group.start - 80), group.start):
+        return True
+    if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
+        return True
+    return _REGEX_SYNTAX.search(value) is not None
+
+
+def _is_whole_uri(value: str) -> bool:
+    """The value starts with a URI and is that URI (at most one inner run of whitespace)."""
+    colon = value.find(":")
+    if colon <= 0 or colon > MAX_SCHEME or scheme_start(value, colon, 0) != 0:
+        return False
+    rest = value[colon + 1:colon + 3]
+    # "Content-Type: text/html" is a header line, "HTTP::Cookies" a Perl module name.
+    if not rest or rest[0].isspace() or rest[0] == ":" or not accepts(value, 0, colon):
+        return False
+    if value[colon + 1:] == "//":
+        return False
+    if "\n" in value or "\r" in value:
+        return False
+    return len(value.split(None, 2)) <= 2
+
+
+def _doctest_spans(s: str, lo: int, hi: int) -> List[Span]:
+    spans: List[Span] = []
+    pos = lo
+    while True:
+        m = _DOCTEST.search(s, pos, hi)
+        if m is None:
+            return spans
+        blank = _BLANK_LINE.search(s, m.end(), hi)
+        end = blank.start() if blank is not None else hi
+        spans.append((m.start(), end))
+        pos = max(end, m.end())
+
+
+def _compose(c: Candidate, pieces: Pieces, base: int, context: str) -> Candidate:
+    """A candidate found in a literal's value, mapped back to the source through ``pieces``."""
+    if c.is_verbatim:
+        s0, s1, ps = map_span(pieces, base, c.start, c.end)
+        return Candidate(c.uri, s0, s1, context, c.in_code, ps)
+    out: List[Piece] = []
+    for u0, u1, v0, v1 in c.pieces:
+        s0, s1, ps = map_span(pieces, base, v0, v1)
+        if u1 - u0 == v1 - v0 and ps:
+            out.extend((a + u0, b + u0, x, y) for a, b, x, y in ps)
+        else:
+            out.append((u0, u1, s0, s1))
+    return Candidate(c.uri, out[0][2], out[-1][3], context, c.in_code, tuple(out))
+
+
+def _in_placeholder(spans: Sequence[Span], index: int) -> bool:
+    return any(s < index < e for s, e in spans)
+
+
+def _prose(text: str, value: str, pieces: Pieces, base: int, context: str, include_code: bool,
+           docstring: bool) -> List[Candidate]:
+    """Appendix C candidates of a literal's value, mapped to the source."""
+    # A verbatim value is scanned in place: the scanner's offsets are already source offsets.
+    s, lo, hi = (text, base, base + len(value)) if not pieces else (value, 0, len(value))
+    code: List[Span] = _doctest_spans(s, lo, hi) if docstring and ">>>" in value else []
+    found = scan_prose(s, lo, hi, excluded=Spans.of(code)) if code else scan_prose(s, lo, hi)
+    if code and include_code:
+        found += scan_many(s, code, in_code=True)
+    slots: Optional[List[Span]] = None
+    out: List[Candidate] = []
+    for c in found:
+        if not docstring:
+            close = s.find("}", c.start, c.end) if c.start > lo and s[c.start - 1] == "{" else -1
+            if close >= 0 and c.is_verbatim:
+                # Clark notation, "{namespace}local": the braces delimit a URI, not a slot.
+                c = Candidate.verbatim(s, c.start, close, c.context, c.in_code)
+            else:
+                if slots is None:
+                    slots = [(a + lo, b + lo) for a, b in placeholders.find(s[lo:hi])]
+                if _in_placeholder(slots, c.start):
+                    continue  # "%s://host", "$SCHEME://host": the scheme is a slot
+        if _scope_operator(c.uri):
+            continue
+        ctx = context if c.context == "bare" else c.context
+        out.append(_compose(c, pieces, base, ctx) if pieces else
+                   Candidate(c.uri, c.start, c.end, ctx, c.in_code, c.pieces))
+    return out
+
+
+def _group_candidates(text: str, group: Group, include_code: bool, docstrings: bool) -> List[Candidate]:
+    if not any(text.find(":", p.body_start, p.body_end) >= 0 for p in group.parts):
+        return []
+    if group.statement and not docstrings:
+        return []
+    value, pieces, base = group_value(text, group)
+    if group.statement:
+        return _prose(text, value, pieces, base, "docstring", include_code, True)
+    if _is_regex(text, group, value):
+        return []
+    if _is_whole_uri(value):
+        s0, s1, ps = map_span(pieces, base, 0, len(value))
+        return [Candidate(value, s0, s1, "py-string", False, ps)]
+    if not docstrings and _WHITESPACE.search(value):
+        return []
+    return _prose(text, value, pieces, base, "py-string", include_code, False)
+
+
+def _scope_operator(uri: str) -> bool:
+    """``HTTP::Cookies``, ``aaa::1/48``: a scope operator or an IPv6 address, not a scheme."""
+    colon = uri.find(":")
+    return uri.startswith("::", colon)
+
+
+def _comment_candidates(text: str, start: int, end: int) -> List[Candidate]:
+    out = []
+    for c in scan_prose(text, start + 1, end):
+        if _scope_operator(c.uri):
+            continue
+        out.append(Candidate(c.uri, c.start, c.end, "comment", c.in_code, c.pieces) if c.context == "bare" else c)
+    return out
+
+
+# -- entry points --------------------------------------------------------------------------
+def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
+    """(line, column, message) of the first syntax error of a module, None when it parses.
+
+    Parsed by the running interpreter, as flake8 does, so both agree on what parses."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # invalid escapes warn at compile time
+            compile(text, "<urilint>", "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as e:
+        return (e.lineno or 1, e.offset or 1, f"{type(e).__name__}: {e.msg}")
+    except ValueError as e:  # NUL bytes
+        return (1, 1, f"SyntaxError: {e}")
+    return None
+
+
+def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
+                docstrings: bool = True) -> List[Candidate]:
+    """Every URI candidate of a Python module, sorted by source position.
+
+    A module that does not parse yields none (see :func:`syntax_error` for the reason)."""
+    if ":" not in text:
+        return []
+    lexed = lex(text)
+    if lexed is None:
+        return []
+    out: List[Candidate] = []
+    for group in lexed.groups:
+        out.extend(_group_candidates(text, group, include_code, docstrings))
+    if comments:
+        for start, end in lexed.comments:
+            if text.find(":", start, end) >= 0:
+                out.extend(_comment_candidates(text, start, end))
+    if out and syntax_error(text) is not None:
+        return []
+    out.sort(key=lambda c: (c.start, c.end))
+    return out
+
+
+def scan(text: str, include_code: bool = False) -> List[Candidate]:
+    return scan_python(text, include_code)
+
+
+def decode_source(data: bytes) -> DecodedText:
+    """A Python file's text: its PEP 263 coding cookie or BOM decides the encoding (UTF-8
+    otherwise), as the interpreter and flake8 read it.  Never raises."""
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError:  # an unknown or conflicting cookie: read it as any other file
+        return decode(data)
+    if encoding in ("utf-8", "utf-8-sig"):
+        return decode(data)
+    text = data.decode(encoding, "replace")
+    return DecodedText(text, encoding, b"", newline_style(text))
