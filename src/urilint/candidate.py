@@ -59,6 +59,14 @@ class Candidate:
         u0, u1, s0, s1 = self._piece_at(index)
         return s0 + (index - u0) if u1 - u0 == s1 - s0 else s0
 
+    @property
+    def joins(self) -> Tuple[int, ...]:
+        """URI offsets where source text was dropped between two pieces (a wrapped URI's line
+        break and indentation, RFC 3986 Appendix C).  ``uri[i - 1] == "-"`` at such an offset is
+        the ambiguous case: the hyphen may be a typesetter's, and a rule may say so."""
+        return tuple(b[0] for a, b in zip(self.pieces, self.pieces[1:])
+                     if a[1] == b[0] and a[3] < b[2] and a[1] > 0)
+
     def source_span(self, start: int, end: int) -> Tuple[int, int]:
         """Source span covering URI offsets ``start``..``end`` (end exclusive)."""
         if not self.pieces:

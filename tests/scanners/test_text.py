@@ -169,3 +169,15 @@ ADVERSARIAL = [
 def test_adversarial_input_finishes(text: str) -> None:
     for c in extract(text, "text"):
         assert c.start < c.end
+
+
+@pytest.mark.parametrize("text, joins, after_hyphen", [
+    P("<http://a.example/some-\n   thing>", (22,), True, id="angle-after-hyphen"),
+    P("see http://a.example/x-\n  y.", (19,), True, id="bare-after-hyphen"),
+    P("<http://a.example/p\n q>", (18,), False, id="angle-plain-wrap"),
+    P("<http://a.example/pq>", (), False, id="no-wrap"),
+])
+def test_joins_tell_where_a_wrapped_uri_was_joined(text: str, joins: tuple, after_hyphen: bool) -> None:  # type: ignore[type-arg]
+    (c,) = extract(text, "text")
+    assert c.joins == joins
+    assert any(c.uri[i - 1] == "-" for i in c.joins) is after_hyphen

@@ -237,6 +237,8 @@ def _blocks(text: str) -> _Blocks:
             continue
         # -- the general case ------------------------------------------------------------
         stripped = line.lstrip(" \t")
+        if para >= 0 and not prev_blank and stripped[0] not in _BLOCK_STARTERS:
+            continue  # indented text inside an open paragraph: a continuation line (4.8)
         ind = len(line) - len(stripped)
         if stripped[0] == ">" and (ind < 4 or "\t" in line[:ind]):
             q = _QUOTE_PREFIX.match(line).end()  # type: ignore[union-attr]
@@ -747,9 +749,15 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
         if pos < p1:
             inline_ranges.append((pos, p1))
     find = text.find
+    defined = bool(doc.definitions)
     for r0, r1 in inline_ranges:
         excluded: List[Tuple[int, int]] = []
-        if find("]", r0, r1) >= 0 or find("`", r0, r1) >= 0 or find("<", r0, r1) >= 0:
+        has_colon = find(":", r0, r1) >= 0
+        # The inline pass matters only where a link can form ("](", or any "]" once there are
+        # definitions), where "<" may open an autolink or a tag, or where a code span may hide
+        # a URI: most paragraphs of real docs need none of it.
+        if (find("](", r0, r1) >= 0 or (defined and find("]", r0, r1) >= 0) or find("<", r0, r1) >= 0
+                or ((has_colon or include_code) and find("`", r0, r1) >= 0)):
             inline = _Inline(text, r0, r1, doc.definitions, doc, include_code)
             inline.run()
             excluded = inline.excluded
@@ -758,7 +766,7 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
                     cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE)))
                 for s0, s1 in inline.comments:
                     cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE), "comment"))
-        if find(":", r0, r1) >= 0:
+        if has_colon:
             cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE,
                                     excluded=Spans.of(excluded) if excluded else Spans()))
     for h0, h1 in blocks.html:
