@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from dataclasses import dataclass, replace
@@ -10,49 +11,117 @@ from typing import Callable, List, Optional, Tuple, cast
 from . import placeholders, secrets
 from .candidate import Candidate
 from .finding import Finding
-from .rfc3986 import iana
+from .rfc3986 import grammar, iana
 from .rfc3986.reference import _check_str, parse
 from .rfc3986.validate import is_valid, validate
 from .rules import RULES, Analysis
 from .rules.uri103_invalid_scheme import scheme_fault
+from .rules.uri108_likely_typo import _MISSING_COLON
 from .settings import DEFAULT_SETTINGS, Settings
 
 #: Contexts in which the text is certainly a reference (a link target), never prose.
 LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-definition", "html-attribute",
                            "rst-link", "autolink", "angle"})
 
-# A clean web URI: lowercase scheme and host, no port, no userinfo, no percent-encoding, ASCII
-# only.  Such a URI can only be reported for dot-segments, DNS label rules or a secret in its
-# query, which the fast path checks directly; everything else takes the full rule pass.
+# A clean URI needs no rule: lowercase web scheme and host, no userinfo, an optional numeric
+# port, ASCII only, percent-encodings in uppercase; or a relative reference made of the same
+# characters.  What such a text can still be reported for (dot-segments, DNS label rules, a
+# default or out-of-range port, an encoded unreserved character, a secret in the query) is
+# checked directly below; everything else takes the full rule pass.
+_P = r"A-Za-z0-9\-._~!$&'()*+,;=:@%"  # pchar, "%" included: triplets are checked apart
 _CLEAN = re.compile(
-    r"(?:https?|wss?|ftp)://((?:[a-z0-9-]+\.)*[a-z][a-z0-9-]*\.?)"
-    r"(/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?(\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?(#[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?"
+    r"(https?|wss?|ftp)://([a-z0-9.-]+)(?::([0-9]{1,5}))?"
+    rf"(/[{_P}/]*)?(\?[{_P}/?]*)?(#[{_P}/?]*)?"
 )
+_CLEAN_RELATIVE = re.compile(
+    r"(?!//)([A-Za-z0-9\-._~!$&'()*+,;=@%]*"  # first segment: no ":" (path-noscheme)
+    rf"(?:/[{_P}/]*)?)(\?[{_P}/?]*)?(#[{_P}/?]*)?"
+)
+#: A percent-encoding a 2xx rule rewrites: lowercase hex (URI203).
+_LOWER_PCT = re.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")
+#: %XX of an unreserved character (section 2.3): URI204 reports it.
+_UNRESERVED_PCT = re.compile(r"%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2[DE]|5F|7E)")
 _DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$)")
-_SECRET_NAME = re.compile(
-    "(?:^|[&;])(?:" + "|".join(re.escape(n) for n in sorted(secrets.STRONG_NAMES | secrets.WEAK_NAMES)) + ")=",
-    re.I,
-)
+_NON_ASCII = re.compile("[^\x00-\x7f]")
+_DEFAULTS = {"http": 80, "https": 443, "ws": 80, "wss": 443, "ftp": 21}
+
+
+@functools.lru_cache(maxsize=1)
+def _suspect_non_ascii() -> "re.Pattern[str]":
+    """Non-ASCII characters a rule may report even with URI110 off: anything RFC 3987 does not
+    allow in a path (invisible, space-like, private-use, non-characters), and, to stay simple,
+    every character beyond the BMP.  Built once per process from the rules' own predicate."""
+    from .rules.common import is_iri_char
+
+    ranges = []
+    start = None
+    for cp in range(0x80, 0x10000):
+        bad = not is_iri_char(chr(cp), "path")
+        if bad and start is None:
+            start = cp
+        elif not bad and start is not None:
+            ranges.append((start, cp - 1))
+            start = None
+    if start is not None:
+        ranges.append((start, 0xFFFF))
+    body = "".join(f"\\u{a:04x}-\\u{b:04x}" if a != b else f"\\u{a:04x}" for a, b in ranges)
+    return re.compile(f"[{body}\\U00010000-\\U0010ffff]")
+
+
+def _fast_path_mode(settings: Settings) -> int:
+    """0: no fast path (settings that need the full pass); 1: yes; 2: yes, and URI208 is on.
+    Memoized on the (immutable) settings: check() asks for every URI."""
+    mode: Optional[int] = settings.__dict__.get("_fast_path_mode")
+    if mode is None:
+        if settings.ignore_hosts or settings.exempt_example_hosts or settings.extra_default_ports \
+                or settings.is_enabled("URI110"):
+            mode = 0
+        else:
+            mode = 2 if settings.is_enabled("URI208") else 1
+        settings.__dict__["_fast_path_mode"] = mode
+    return mode
 
 
 def _is_clean(text: str, settings: Settings) -> bool:
+    """True when no rule can report ``text`` (see the patterns above); cheap."""
+    mode = _fast_path_mode(settings)
+    if not mode:
+        return False
+    if not text.isascii():
+        # An IRI whose every non-ASCII character RFC 3987 allows reads, for every default rule,
+        # like the same text with a letter in their place.
+        if _suspect_non_ascii().search(text):
+            return False
+        text = _NON_ASCII.sub("a", text)
+    if "%" in text and (grammar.BAD_PCT.search(text) or _LOWER_PCT.search(text) or _UNRESERVED_PCT.search(text)):
+        return False
     m = _CLEAN.fullmatch(text)
+    if m is not None:
+        scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
+        if path is None:
+            if mode == 2:
+                return False
+        elif "/." in path and _DOT_SEGMENT.search(path):
+            return False
+        if port is not None and (int(port) > 65535 or int(port) == _DEFAULTS[scheme]):
+            return False
+        if ".." in host or host[0] in ".-" or host[-1] == "-" or "-." in host or ".-" in host:
+            return False
+        last = host.rstrip(".").rsplit(".", 1)[-1]
+        if not last or not "a" <= last[0] <= "z":
+            return False  # numeric hosts: URI104 and URI305 look at them
+        if len(host) > 63 and (len(host) > 254 or any(len(label) > 63 for label in host.split("."))):
+            return False
+        return not query or not secrets.query_may_hold_secret(query)
+    m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return False
-    host, path, query = m.group(1), m.group(2), m.group(3)
-    if path is None and settings.is_enabled("URI208"):
+    path, query = m.group(1, 2)
+    if _MISSING_COLON.match(path):
+        return False  # "https//host": URI108's
+    if path.startswith("/") and "/." in path and _DOT_SEGMENT.search(path):
         return False
-    if path and "." in path and _DOT_SEGMENT.search(path):
-        return False
-    if len(host) > 253 or "-." in host or ".-" in host or host.startswith("-") or host.endswith("-"):
-        return False
-    if any(len(label) > 63 for label in host.split(".")):
-        return False
-    if query and (_SECRET_NAME.search(query[1:]) or secrets.TOKEN.search(query)):
-        return False
-    if settings.ignore_hosts or settings.exempt_example_hosts:
-        return not settings.ignore_hosts  # host matching needs the full pass
-    return True
+    return not query or not secrets.query_may_hold_secret(query)
 
 
 def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
@@ -100,6 +169,11 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
     settings = settings if settings is not None else DEFAULT_SETTINGS
     if _is_clean(text, settings):
         return []
+    return full_check(text, settings, context)
+
+
+def full_check(text: str, settings: Settings, context: Optional[str] = None) -> List[Finding]:
+    """check() without its fast path: every enabled rule runs (tests hold the two equal)."""
     if settings.ignore_uris and settings.uri_ignored(text):
         return []
     a = Analysis(text, settings)

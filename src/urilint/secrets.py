@@ -23,6 +23,18 @@ TOKEN = re.compile(
     r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}"
     r"|pypi-[A-Za-z0-9_-]{50,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,})"
 )
+#: Literal prefixes of every TOKEN alternative: a cheap test before the regex runs.
+TOKEN_HINTS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "AKIA", "ASIA", "AIza",
+               "k_live_", "k_test_", "sk-", "npm_", "pypi-", "SG.", "hf_")
+
+
+def find_tokens(text: str) -> List["re.Match[str]"]:
+    """TOKEN matches in ``text``; the regex runs only when a literal prefix is present."""
+    if not any(hint in text for hint in TOKEN_HINTS):
+        return []
+    return list(TOKEN.finditer(text))
+
+
 #: Query parameter names whose value is a secret whatever it looks like.
 STRONG_NAMES = frozenset("""
     access_token accesstoken refresh_token id_token auth_token authtoken private_token
@@ -56,7 +68,7 @@ def is_placeholder_value(value: str, syntaxes: Iterable[str] = placeholders.DEFA
 
 def _looks_secret(value: str) -> bool:
     """For weakly named parameters: 8+ characters mixing letters and digits, or a token."""
-    if TOKEN.search(value):
+    if find_tokens(value):
         return True
     return len(value) >= 8 and bool(re.search(r"[A-Za-z]", value)) and bool(re.search(r"[0-9]", value))
 
@@ -83,6 +95,19 @@ def user_token_span(ref: URIReference) -> Optional[Span]:
     return span[0], span[0] + len(user)
 
 
+SECRET_NAMES = STRONG_NAMES | WEAK_NAMES
+
+
+def query_may_hold_secret(query: str) -> bool:
+    """Cheap: does any ``name=`` of a query (with or without its "?") name a secret, or does it
+    hold a token-shaped value?  False means URI304 cannot fire."""
+    for part in re.split("[&;]", query.lstrip("?")):
+        eq = part.find("=")
+        if eq != -1 and part[:eq].lower() in SECRET_NAMES:
+            return True
+    return bool(find_tokens(query))
+
+
 def query_params(ref: URIReference) -> Iterator[Tuple[str, Span, Span]]:
     """(name, name span, value span) of each ``name=value`` in the query (``&`` or ``;``)."""
     if ref.query is None:
@@ -106,7 +131,7 @@ def secret_query_spans(text: str, ref: URIReference,
         if not value or is_placeholder_value(value, syntaxes):
             continue
         key = name.lower()
-        if key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or TOKEN.search(value):
+        if key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or find_tokens(value):
             found.append((name, (vs, ve)))
     return found
 
@@ -123,7 +148,7 @@ def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTA
     if user is not None:
         spans.append(user)
     spans.extend(span for _, span in secret_query_spans(text, ref, syntaxes))
-    spans.extend(m.span() for m in TOKEN.finditer(text))
+    spans.extend(m.span() for m in find_tokens(text))
     return sorted(set(spans))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
-from typing import FrozenSet, Iterable, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
 
 from .placeholders import DEFAULT_SYNTAXES
 
@@ -67,7 +67,16 @@ class Settings:
         object.__setattr__(self, "extra_default_ports", _port_pairs(self.extra_default_ports))
 
     def is_enabled(self, code: str) -> bool:
-        """ruff's model: the most specific matching selector wins; ignore beats select."""
+        """ruff's model: the most specific matching selector wins; ignore beats select.
+
+        Memoized per instance (asked for every rule of every URI)."""
+        memo: Dict[str, bool] = self.__dict__.setdefault("_enabled_memo", {})
+        found = memo.get(code)
+        if found is None:
+            found = memo[code] = self._is_enabled(code)
+        return found
+
+    def _is_enabled(self, code: str) -> bool:
         def best(selectors: Iterable[str]) -> int:
             return max((len(s) for s in selectors if s == "ALL" or code.startswith(s)), default=-1)
 

@@ -74,7 +74,8 @@ class Analysis:
         self._problems: Optional[List[SyntaxProblem]] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
-        self._normal_cache: Dict[FrozenSet[str], str] = {}
+        #: per-URI memo for work several rules share (normalization edits by aspect set)
+        self.cache: Dict[FrozenSet[str], List[Tuple[int, int, str]]] = {}
 
     @property
     def problems(self) -> List[SyntaxProblem]:
@@ -97,7 +98,7 @@ class Analysis:
         return merged
 
     def in_placeholder(self, start: int, end: int) -> bool:
-        return placeholders.overlaps(self.placeholders, start, end)
+        return bool(self.placeholders) and placeholders.overlaps(self.placeholders, start, end)
 
     def has_valid_scheme(self) -> bool:
         return self.ref.scheme is not None and grammar.SCHEME_PREFIX.match(self.text) is not None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import FrozenSet, Iterable, List, Optional, Tuple
 
@@ -132,31 +133,38 @@ def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: b
     return None
 
 
+_INTERESTING = re.compile("%[0-9A-Fa-f]{2}|[A-Z]+")
+_TRIPLETS = re.compile("%[0-9A-Fa-f]{2}")
+
+
 def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> List[Edit]:
-    """Percent-encoding (and for the host, case) edits inside one component."""
+    """Percent-encoding (and for the host, case) edits inside one component.
+
+    Visits only what can change (triplets, and uppercase runs in the host) rather than every
+    character: this runs for every URI that misses check()'s fast path."""
     span = a.ref.span(component)
     if span is None:
         return []
     start, end = span
     text = a.text
-    edits: List[Edit] = []
     is_host = component == "host"
+    lower_host = is_host and "host-case" in aspects
+    if "%" not in text[start:end] and not lower_host:
+        return []
+    edits: List[Edit] = []
     keep_hex = grammar.BAD_PCT.search(text, start, end) is not None
-    i = start
-    while i < end:
-        if a.in_placeholder(i, i + 1):
-            i += 1
+    pattern = _INTERESTING if lower_host else _TRIPLETS
+    check_slots = bool(a.placeholders)
+    for m in pattern.finditer(text, start, end):
+        i, j = m.span()
+        if check_slots and a.in_placeholder(i, j):
             continue
-        c = text[i]
-        if c == "%" and i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
-            edit = _triplet_edit(a, i, aspects, is_host and "host-case" in aspects, keep_hex)
+        if text[i] == "%":
+            edit = _triplet_edit(a, i, aspects, lower_host, keep_hex)
             if edit is not None:
                 edits.append(edit)
-            i += 3
-            continue
-        if is_host and "host-case" in aspects and "A" <= c <= "Z":
-            edits.append((i, i + 1, c.lower()))
-        i += 1
+        else:
+            edits.append((i, j, text[i:j].lower()))
     return edits
 
 
@@ -178,7 +186,14 @@ def _path_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
 
 def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     """Edits that bring the URI to normal form for the given aspects; userinfo is never touched
-    and placeholders never changed."""
+    and placeholders never changed.  Cached per URI: every 2xx rule asks."""
+    cached = a.cache.get(aspects)
+    if cached is None:
+        cached = a.cache[aspects] = _normalization_edits(a, aspects)
+    return list(cached)
+
+
+def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     ref = a.ref
     edits: List[Edit] = []
     scheme_span = ref.span("scheme")

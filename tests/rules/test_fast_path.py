@@ -1,0 +1,50 @@
+"""check()'s fast path never hides a finding: whatever it accepts, the full pass accepts too."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import List
+
+import pytest
+from hypothesis import given, settings as hsettings, strategies as st
+
+from tests.conftest import CORPORA, need_shared
+from urilint.checker import _is_clean, full_check
+from urilint.settings import Settings
+
+SETTINGS = [
+    pytest.param(Settings(), id="default"),
+    pytest.param(Settings(extend_select=frozenset({"URI208", "URI109", "URI302"})), id="more-rules"),
+]
+_piece = st.sampled_from([
+    "http", "https", "HTTP", "ws", "ftp", "://", ":/", "//", "/", ".", "..", "/./", "/../", "a", "Z", "-", "_",
+    "example.com", "ex-ample", "xn--kln-sna", ".", ":", ":80", ":443", ":99999", ":8080", "?", "#", "&", ";",
+    "=", "token=", "key=", "abc123def456", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "%", "%41", "%2F", "%2f",
+    "%7E", "%zz", "@", "u:p@", "\u00f6", "\u200b", "\u00a0", "\u65e5", "127.1", "0x7f", "1.2.3.4", "999", "[",
+    "]", " ", "{x}", "$X", "%s", "a" * 64, "https//",
+])
+_uriish = st.lists(_piece, max_size=12).map("".join)
+
+
+@pytest.mark.parametrize("settings", SETTINGS)
+@hsettings(max_examples=400, deadline=None)
+@given(text=_uriish)
+def test_fast_path_agrees_with_full_pass(settings: Settings, text: str) -> None:
+    if _is_clean(text, settings):
+        assert full_check(text, settings) == [], text
+
+
+def test_fast_path_on_the_docs_corpus() -> None:
+    root = need_shared(CORPORA / "docs")
+    uris: List[str] = []
+    pattern = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`()\[\]]+|\]\(([^\s()<>]+)\)")
+    for path in sorted(root.rglob("*.md"))[::7]:
+        for m in pattern.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            uris.append(m.group(1) or m.group(0))
+    assert len(uris) > 1000
+    settings = Settings()
+    clean = [u for u in uris if _is_clean(u, settings)]
+    assert len(clean) > len(uris) // 2
+    wrong = [u for u in clean if full_check(u, settings)]
+    assert wrong == []
