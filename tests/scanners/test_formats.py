@@ -41,6 +41,7 @@ FINDS = [
     P("yaml", "list:\n  - https://d.example/", [("https://d.example/", "value")], id="yaml-list-item"),
     P("yaml", "k: v  # see http://c.example/.", [("http://c.example/", "comment")], id="yaml-comment-prose"),
     P("yaml", "desc: visit https://e.example/ today.", [("https://e.example/", "bare")], id="yaml-prose-value"),
+    P("yaml", "d: |\n  see the order: https://o.example/i/142,", [("https://o.example/i/142", "bare")], id="yaml-prose-colon"),
     P("toml", "homepage = 'https://t.example/'", [("https://t.example/", "quoted")], id="toml-single-quoted"),
     P("ini", "[s]\nurl = https://i.example/ ; note", [("https://i.example/", "value")], id="ini-inline-comment"),
     P("env", "API_URL=https://api.example/v1", [("https://api.example/v1", "value")], id="env-value"),
@@ -84,6 +85,7 @@ MUST_NOT_FIND = [
     P("json", '{"n": 12, "t": true, "x": null}', id="json-non-strings"),
     P("json", '{"e": "someone@example.com"}', id="json-email"),
     P("json", '{"s": "http:"}', id="json-scheme-only"),
+    P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
 ]
 
 

@@ -339,22 +339,39 @@ def _has_break(text: str, start: int, end: int) -> bool:
     return text.find("\n", start, end) >= 0 or text.find("\r", start, end) >= 0
 
 
+def _line_start(text: str, i: int, lo: int) -> int:
+    """Where the line holding offset ``i`` starts its content (after indentation and "- ")."""
+    j = i
+    while j > lo and text[j - 1] not in "\r\n":
+        j -= 1
+    while j < i and text[j] in " \t":
+        j += 1
+    if text.startswith("- ", j) and j + 2 <= i:
+        j += 2
+        while j < i and text[j] in " \t":
+            j += 1
+    return j
+
+
 def _after_key(text: str, s: int, lo: int) -> bool:
-    """A config value position: after ``key:``/``key=`` (and spaces), or a YAML list's ``- ``."""
+    """A config value position: the URI is all that follows ``key:`` or ``key=`` (a key without
+    whitespace, at the start of its line, perhaps after a YAML "- "), or it starts the line.
+
+    "Upstream: see order: https://x/," inside a YAML block of prose is not a value: its "key"
+    holds spaces, so the URI is read as prose (and gives its trailing comma back)."""
     i = s
     while i > lo and text[i - 1] in " \t":
         i -= 1
-    if i == lo:
-        return True
-    c = text[i - 1]
-    if c in ":=":
-        return True
-    if c == "-" and i - 1 >= lo and i < s:
-        j = i - 1
-        while j > lo and text[j - 1] in " \t":
-            j -= 1
-        return j == lo or text[j - 1] in "\r\n"
-    return c in "\r\n"
+    start = _line_start(text, s, lo)
+    if i <= start:
+        return True  # the URI starts the line (or a YAML list item)
+    if text[i - 1] not in ":=":
+        return False
+    k = i - 1
+    while k > start and text[k - 1] in " \t":
+        k -= 1  # "key = value" (INI, TOML)
+    key = text[start:k]
+    return bool(key) and not any(c in key for c in " \t\"'#")
 
 
 def scan_prose(text: str, start: int = 0, end: Optional[int] = None, *, style: ProseStyle = TEXT,
