@@ -45,6 +45,7 @@ FINDS = [
     P("toml", "homepage = 'https://t.example/'", [("https://t.example/", "quoted")], id="toml-single-quoted"),
     P("ini", "[s]\nurl = https://i.example/ ; note", [("https://i.example/", "value")], id="ini-inline-comment"),
     P("env", "API_URL=https://api.example/v1", [("https://api.example/v1", "value")], id="env-value"),
+    P("shell", "export U=https://x.example/a.", [("https://x.example/a.", "value")], id="shell-export-value"),
     P("shell", 'URL="https://x.example/\\"q\\"" # c', [('https://x.example/\\"q\\"', "quoted")], id="shell-escaped-quotes"),
     P("shell", "curl -fsSL https://get.example/install.sh | sh", [("https://get.example/install.sh", "bare")], id="shell-pipe"),
     # JSON.
@@ -86,6 +87,7 @@ MUST_NOT_FIND = [
     P("json", '{"e": "someone@example.com"}', id="json-email"),
     P("json", '{"s": "http:"}', id="json-scheme-only"),
     P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
+    P("shell", "export PATH=$HOME/bin:$PATH", id="shell-path-colons"),
 ]
 
 

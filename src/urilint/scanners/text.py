@@ -371,6 +371,8 @@ def _after_key(text: str, s: int, lo: int) -> bool:
     while k > start and text[k - 1] in " \t":
         k -= 1  # "key = value" (INI, TOML)
     key = text[start:k]
+    if key.startswith(("export ", "set ", "declare ")):
+        key = key.split(None, 1)[1] if " " in key.strip() else ""  # shell assignments
     return bool(key) and not any(c in key for c in " \t\"'#")
 
 
