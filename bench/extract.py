@@ -255,8 +255,10 @@ def in_process_table(title: str, items: Sequence[str], exts: Sequence[Extractor]
 
 
 # -- adversarial ------------------------------------------------------------------------------
+#: (name, build(size)); the first class is the issue's "10 MB without a newline" (its sizes are
+#: doubled); the others are dense in what the scanner must look at, so they run at the base sizes.
 ADVERSARIAL: Tuple[Tuple[str, Callable[[int], str]], ...] = (
-    ("no newline (letters)", lambda n: "a" * n),
+    ("no newline (letters)", lambda n: "a" * (2 * n)),
     ("no newline, a URI every 100", lambda n: ("see http://x.example/" + "a" * 79) * (n // 100)),
     ('"(" repeated', lambda n: "(" * n),
     ('"[" repeated', lambda n: "[" * n),
@@ -301,9 +303,10 @@ def adversarial_table(sizes: Tuple[int, int]) -> List[str]:
                 flagged.append(name)
             cells += [f"{chars[1] / MB / large:.1f}" if large > 0 else "inf", f"{per_mb_ratio:.2f}"]
         body.append(cells)
-    common.stdout_line(f"\n## adversarial Markdown: seconds at {sizes[0] / MB:g} MB and {sizes[1] / MB:g} MB\n")
+    common.stdout_line(f"\n## adversarial Markdown: seconds at {sizes[0] / MB:g} MB and {sizes[1] / MB:g} MB"
+                       f" (the letters: twice that)\n")
     common.stdout_line(common.render_table(
-        ["input", f"s @{sizes[0] / MB:g}MB", f"s @{sizes[1] / MB:g}MB", f"MB/s @{sizes[1] / MB:g}MB",
+        ["input", f"s @{sizes[0] / MB:g}MB", f"s @{sizes[1] / MB:g}MB", "MB/s (large)",
          "per-MB ratio"], body, [False, True, True, True, True]))
     return flagged
 
@@ -336,7 +339,7 @@ def run(argv: Sequence[str]) -> int:
 
     flagged: List[str] = []
     if not args.no_adversarial:
-        flagged = adversarial_table((10_000, 100_000) if args.quick else (1_000_000, 10_000_000))
+        flagged = adversarial_table((10_000, 100_000) if args.quick else (1_000_000, 5_000_000))
 
     common.stdout_line("\n## targets (issue 4)\n")
 
