@@ -26,6 +26,9 @@ ENTITY = re.compile(r"&(?:#[xX]([0-9A-Fa-f]{1,6});|#([0-9]{1,7});|([A-Za-z][A-Za
 BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
 # RFC 8259 section 7: the escapes of a JSON string.
 JSON_ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|(["\\/bfnrt]))')
+# An escape (group 1) or an entity reference, for one left-to-right pass over Markdown.
+_MARKDOWN_ESCAPE_OR_ENTITY = re.compile(
+    r"\\([!-/:-@\[-`{-~])|&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});")
 _JSON_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -109,9 +112,6 @@ def markdown_replacements(text: str, start: int, end: int) -> List[Replacement]:
     return out
 
 
-# An escape (group 1) or the start of an entity reference, for one left-to-right pass.
-_MARKDOWN_ESCAPE_OR_ENTITY = re.compile(r"\\([!-/:-@\[-`{-~])|&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});")
-
 
 def json_replacements(text: str, start: int, end: int) -> List[Replacement]:
     if text.find("\\", start, end) < 0:
@@ -133,15 +133,14 @@ def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int,
     out: List[Piece] = []
     for u0, u1, s0, s1 in pieces:
         if u1 <= start or u0 >= end:
-            if not (u0 == u1 == start):
-                continue
+            continue
         lo, hi = max(u0, start), min(u1, end)
         if u1 - u0 == s1 - s0:
             out.append((lo - start, hi - start, s0 + lo - u0, s0 + hi - u0))
         else:  # an escape cut by the slice still maps to the whole escape
             out.append((lo - start, hi - start, s0, s1))
-    if not out:
-        return base, base, ()
+    if not out:  # an empty slice
+        return base + start, base + start, ()
     src_start, src_end = out[0][2], out[-1][3]
     # Verbatim when every run is exact and they are contiguous in the source.
     exact = all(p[1] - p[0] == p[3] - p[2] for p in out) and all(
