@@ -1,0 +1,93 @@
+"""The pre-commit hooks through the real pre-commit, and the plain git hook through real git."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Dict, Iterator
+
+import pytest
+
+from tests.conftest import ROOT
+
+SECRET = "Sup3rS3cretPw"
+pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git(repo: Path, *args: str, env: Dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True, env=env)
+
+
+def new_repo(path: Path, files: Dict[str, str]) -> Path:
+    path.mkdir()
+    git(path, "init", "-q")
+    git(path, "config", "user.email", "t@example.com")
+    git(path, "config", "user.name", "t")
+    git(path, "config", "commit.gpgsign", "false")
+    for name, text in files.items():
+        (path / name).write_text(text, encoding="utf-8")
+    git(path, "add", "-A")
+    return path
+
+
+@pytest.fixture(scope="module")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield tmp_path_factory.mktemp("pre-commit-home")
+
+
+def try_repo(repo: Path, hook: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never")
+    return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files"],
+                          cwd=repo, capture_output=True, text=True, env=env, timeout=900)
+
+
+def test_pre_commit_hooks(tmp_path: Path, pre_commit_home: Path) -> None:
+    # One test, one hook environment: installing it is the slow part.
+    leaky = new_repo(tmp_path / "leaky", {"settings.yaml": f"db: postgres://app:{SECRET}@db.internal/app\n"})
+    proc = try_repo(leaky, "urilint", pre_commit_home)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert "URI301" in out and SECRET not in out
+
+    fixable = new_repo(tmp_path / "fixable", {"README.md": "See [docs](HTTPS://Example.COM:443/a/./b).\n"})
+    proc = try_repo(fixable, "urilint-fix", pre_commit_home)
+    assert proc.returncode == 1, proc.stdout + proc.stderr  # a fixer that changed a file fails
+    assert (fixable / "README.md").read_text() == "See [docs](https://example.com/a/b).\n"
+
+    clean = new_repo(tmp_path / "clean", {"README.md": "See [docs](https://example.com/a/b).\n",
+                                          "app.py": 'URL = "https://api.example.com/{owner}/{repo}"\n'})
+    proc = try_repo(clean, "urilint", pre_commit_home)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_plain_git_hook_checks_the_staged_content(tmp_path: Path) -> None:
+    repo = new_repo(tmp_path / "repo", {"ok.md": "fine https://example.com/\n"})
+    assert git(repo, "commit", "-qm", "init").returncode == 0
+    hook = repo / ".git" / "hooks" / "pre-commit"
+    shutil.copy(ROOT / "hooks" / "pre-commit", hook)
+    hook.chmod(0o755)
+    env = dict(os.environ, URILINT=f"{sys.executable} -m urilint")
+    (repo / "my notes.md").write_text(f"db: postgres://app:{SECRET}@db.internal/app\n", encoding="utf-8")
+    git(repo, "add", "my notes.md")
+    proc = git(repo, "commit", "-qm", "leak", env=env)
+    assert proc.returncode != 0 and SECRET not in proc.stdout + proc.stderr
+    assert "URI301" in proc.stdout + proc.stderr
+    # Partly staged: the index holds a clean file, the working tree a leak: the commit passes.
+    (repo / "my notes.md").write_text("db: postgres://app:${PW}@db.internal/app\n", encoding="utf-8")
+    git(repo, "add", "my notes.md")
+    (repo / "my notes.md").write_text(f"db: postgres://app:{SECRET}@db.internal/app\n", encoding="utf-8")
+    proc = git(repo, "commit", "-qm", "clean in index", env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_hook_ids_and_types_in_readme_and_yaml() -> None:
+    text = (ROOT / ".pre-commit-hooks.yaml").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for hook_id in ("urilint", "urilint-fix"):
+        assert f"- id: {hook_id}\n" in text
+        assert f"id: {hook_id}" in readme
+    for tag in ("python", "pyi", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "plain-text", "shell"):
+        assert tag in text
