@@ -53,7 +53,7 @@ def literal(draw: st.DrawFn) -> Tuple[str, str, bool]:
             src.append(token[0])
             value.append(token[1])
         else:
-            text, cooked, raw_value = token  # type: ignore[misc]
+            text, cooked, raw_value = token
             src.append(text)
             value.append(raw_value if raw else cooked)
     body = "".join(src)

@@ -649,3 +649,138 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_python(text, include_code)
+
+
+# -- fixes ---------------------------------------------------------------------------------
+Edit = Tuple[int, int, str]
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _encode(value: str, part: Part) -> Optional[str]:
+    """Source text that reads ``value`` inside ``part``'s body, or None when it cannot be written
+    there (a quote or backslash in a raw literal, a non-Latin-1 character in bytes)."""
+    quote = part.quote[0]
+    if part.formatted:
+        value = value.replace("{", "{{").replace("}", "}}")
+    if part.raw:
+        bad = "\\" + quote + ("" if len(part.quote) == 3 else "\r\n")
+        if any(c in value for c in bad) or (part.is_bytes and not value.isascii()):
+            return None
+        return value
+    out = []
+    for c in value:
+        if c in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[c])
+        elif c == quote:
+            out.append("\\" + c)
+        elif part.is_bytes and (ord(c) > 0x7E or _CONTROL.match(c)):
+            if ord(c) > 0xFF:
+                return None
+            out.append(f"\\x{ord(c):02x}")
+        elif _CONTROL.match(c):
+            out.append(f"\\x{ord(c):02x}" if ord(c) <= 0xFF else f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+def _source_at(pieces: Pieces, base: int, index: int, end: bool) -> int:
+    """The source offset of value offset ``index``: where the piece holding it starts (``end``
+    False), or where the piece holding ``index - 1`` ends (``end`` True)."""
+    if not pieces:
+        return base + index
+    for u0, u1, s0, s1 in pieces:
+        if (u0 < index <= u1) if end else (u0 <= index < u1):
+            if u1 - u0 == s1 - s0:
+                return s0 + index - u0
+            return s1 if end else s0
+    return pieces[-1][3]
+
+
+def _expand(pieces: Pieces, a: int, b: int) -> Tuple[int, int]:
+    """Grow value span ``a..b`` to whole escapes and slots: they are rewritten whole or not at all
+    (a slot then overlaps a field, and the fix is refused)."""
+    for u0, u1, s0, s1 in pieces:
+        if u1 - u0 != s1 - s0 and (u0 < b and a < u1 or u0 < a < u1):
+            a, b = min(a, u0), max(b, u1)
+    return a, b
+
+
+def _python_value(src: str, part: Part) -> Optional[str]:
+    """What Python itself evaluates a (non-f) literal to, as urilint reads it."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = ast.literal_eval(src[part.start:part.end])
+    except (SyntaxError, ValueError):
+        return None
+    if isinstance(value, bytes):
+        return value.decode("latin-1")
+    return value if isinstance(value, str) else None
+
+
+def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
+    """The source edit that makes a candidate read ``new_uri``, keeping the literal's prefix and
+    quotes; None unless the result provably reads as intended (LibCST codemods' rule: refuse
+    rather than guess).
+
+    The change (what differs between the old and the new URI) must lie inside one literal and
+    outside every f-string field; it is written with that literal's escaping.  The edited module
+    is lexed again: the literal group must read exactly the intended value, each edited plain
+    literal must evaluate (``ast.literal_eval``) to what urilint reads, and the module must still
+    compile."""
+    lexed = lex(text)
+    if lexed is None:
+        return None
+    group = next((g for g in lexed.groups if g.parts[0].body_start <= candidate.start
+                  and candidate.end <= g.parts[-1].body_end), None)
+    if group is None:
+        return None
+    value, pieces, base = group_value(text, group)
+    old = candidate.uri
+    at = value.find(old)
+    while at >= 0 and map_span(pieces, base, at, at + len(old)) != (candidate.start, candidate.end, candidate.pieces):
+        at = value.find(old, at + 1)
+    if at < 0:
+        return None  # not a slice of the value (e.g. a URI wrapped across lines in <...>)
+    p = 0
+    while p < min(len(old), len(new_uri)) and old[p] == new_uri[p]:
+        p += 1
+    q = 0
+    while q < min(len(old), len(new_uri)) - p and old[-1 - q] == new_uri[-1 - q]:
+        q += 1
+    a, b = _expand(pieces, at + p, at + len(old) - q)
+    new_value = value[:at] + new_uri + value[at + len(old):]
+    replacement = new_value[a:len(new_value) - (len(value) - b)]
+    start = _source_at(pieces, base, a, end=False) if a < b or not pieces else _source_at(pieces, base, a, end=a > 0)
+    end = _source_at(pieces, base, b, end=True) if a < b else start
+    part = next((x for x in group.parts if x.body_start <= start and end <= x.body_end), None)
+    if part is None or any(fs < end and start < fe for fs, fe in part.fields):
+        return None
+    written = _encode(replacement, part)
+    if written is None:
+        return None
+    edited = text[:start] + written + text[end:]
+    if not _reads(edited, group, new_value, len(written) - (end - start)):
+        return None
+    return (start, end, written)
+
+
+def _reads(edited: str, group: Group, new_value: str, shift: int) -> bool:
+    """The edited module holds the same literal group, reading ``new_value``, and compiles."""
+    lexed = lex(edited)
+    if lexed is None:
+        return False
+    twin = next((g for g in lexed.groups if g.start == group.start), None)
+    if twin is None or len(twin.parts) != len(group.parts) or twin.end != group.end + shift:
+        return False
+    if any((x.prefix, x.quote) != (y.prefix, y.quote) for x, y in zip(twin.parts, group.parts)):
+        return False
+    if group_value(edited, twin)[0] != new_value:
+        return False
+    for part in twin.parts:
+        if not part.formatted and _python_value(edited, part) != part_value(edited, part)[0]:
+            return False
+    return syntax_error(edited) is None
+
