@@ -72,6 +72,8 @@ _INLINE_OPEN_TAG = re.compile(
     r"""<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"""
     r"""(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*/?>""")
 _INLINE_CLOSE_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
+#: Characters that cannot follow the "<" of an autolink, an e-mail autolink or raw HTML.
+_NOT_AFTER_LT = frozenset(" \t\r\n<>()[]\\\",;:@")
 # 6.3: link destinations and titles.
 _WS_ONE_NEWLINE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
 _POINTY_DEST = re.compile(r"<((?:[^<>\\\r\n]|\\[^\r\n])*)>")
@@ -693,6 +695,8 @@ class _Inline:
     def _angle(self, i: int) -> int:
         """At ``<``: an autolink (6.5), raw HTML (6.6), or a plain "<"; where to go on."""
         text, end = self.text, self.end
+        if i + 1 >= end or text[i + 1] in _NOT_AFTER_LT:
+            return i + 1  # "< b", "<<": nothing of 6.5 or 6.6 starts here
         m = _AUTOLINK.match(text, i, end)
         if m is not None:
             a0, a1 = m.span(1)
