@@ -226,3 +226,29 @@ def test_cli_as_subprocess_and_no_progress_when_piped(project: Path) -> None:
                           cwd=project, capture_output=True, text=True)
     assert proc.returncode == 1 and "URI301" in proc.stdout
     assert "files" not in proc.stderr and "\r" not in proc.stderr and SECRET not in proc.stdout + proc.stderr
+
+
+def test_progress_bar_only_on_a_terminal_outside_ci(tmp_path: Path) -> None:
+    import pty
+
+    tree(tmp_path, {f"f{i:03}.md": "https://example.com/\n" for i in range(210)})
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    proc = subprocess.run([sys.executable, "-m", "urilint", "check", "-j", "1", str(tmp_path)],
+                          stdout=subprocess.PIPE, stderr=slave, env=env, timeout=120)
+    os.close(slave)
+    shown = b""
+    try:
+        while True:
+            chunk = os.read(master, 65536)
+            if not chunk:
+                break
+            shown += chunk
+    except OSError:
+        pass
+    os.close(master)
+    assert proc.returncode == 0
+    assert b"urilint: 210/210 files" in shown
+    in_ci = subprocess.run([sys.executable, "-m", "urilint", "check", "-j", "1", str(tmp_path)],
+                           capture_output=True, env=dict(env, CI="true"), timeout=120)
+    assert in_ci.returncode == 0 and b"files" not in in_ci.stderr
