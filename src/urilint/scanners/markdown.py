@@ -73,6 +73,9 @@ _INLINE_OPEN_TAG = re.compile(
     r"""(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*/?>""")
 _INLINE_CLOSE_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
 #: Characters that cannot follow the "<" of an autolink, an e-mail autolink or raw HTML.
+# A link whose text holds no bracket, backtick, "<" or backslash and whose destination holds no
+# space, parenthesis, "<" or backslash (no title): the common case, see _simple_links.
+_SIMPLE_LINK = re.compile(r"(!?)\[[^\[\]\\`<>]*\]\(([^\s()<>\\]*)\)")
 _NOT_AFTER_LT = frozenset(" \t\r\n<>()[]\\\",;:@")
 # 6.3: link destinations and titles.
 _WS_ONE_NEWLINE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
@@ -772,6 +775,32 @@ class _Inline:
         return None
 
 
+def _simple_links(text: str, r0: int, r1: int, doc: MarkdownDocument) -> Optional[List[Tuple[int, int]]]:
+    """The fast path of the inline pass, for the paragraph of a link list ("* [Title](url)").
+
+    When every bracket of a paragraph without backticks, "<" or backslashes belongs to a plain
+    ``[text](dest)`` or ``![text](dest)`` (text without brackets, destination without spaces or
+    parentheses), 6.3's procedure finds exactly those links and nothing else, so one regex does
+    its work.  Returns their spans, or None to take the full procedure."""
+    if text.find("<", r0, r1) >= 0 or text.find("\\", r0, r1) >= 0:
+        return None
+    opens = text.count("[", r0, r1)
+    if opens == 0 or opens != text.count("]", r0, r1):
+        return None
+    matches = list(_SIMPLE_LINK.finditer(text, r0, r1))
+    if len(matches) != opens:
+        return None
+    spans = []
+    for m in matches:
+        image = m.group(1) == "!"
+        d0, d1 = m.span(2)
+        dest = _destination_candidate(text, d0, d1, "markdown-image" if image else "markdown-link")
+        doc.candidates.append(dest)
+        doc.links.append(Link("image" if image else "link", m.start(), dest))
+        spans.append(m.span())
+    return spans
+
+
 def parse(text: str, include_code: bool = False) -> MarkdownDocument:
     """The whole scan, keeping links and definitions (the conformance tests render them)."""
     doc = MarkdownDocument()
@@ -812,7 +841,10 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
         # The inline pass matters only where a link can form ("](", or any "]" once there are
         # definitions), where "<" may open an autolink or a tag, or where a code span may hide
         # a URI: most paragraphs of real docs need none of it.
-        if (find("](", r0, r1) >= 0 or (defined and find("]", r0, r1) >= 0) or find("<", r0, r1) >= 0
+        simple = _simple_links(text, r0, r1, doc) if find("`", r0, r1) < 0 else None
+        if simple is not None:
+            excluded = simple
+        elif (find("](", r0, r1) >= 0 or (defined and find("]", r0, r1) >= 0) or find("<", r0, r1) >= 0
                 or ((has_colon or include_code) and find("`", r0, r1) >= 0)):
             inline = _Inline(text, r0, r1, doc.definitions, doc, include_code)
             inline.run()
