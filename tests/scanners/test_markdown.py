@@ -168,3 +168,34 @@ ADVERSARIAL = [
 def test_adversarial_input_finishes(text: str) -> None:
     for c in extract(text, "markdown"):
         assert c.start <= c.end
+
+
+@pytest.mark.parametrize("text", [
+    P("* [Title](http://a.example/) - Author", id="list-line"),
+    P("[a](x)[b](y) ![i](z.png) and [](./e) and [f]()", id="several"),
+    P("[a\nb](http://wrapped-text.example/)", id="text-over-lines"),
+    P("[a](http://x.example/?a=1&amp;b=2)", id="entity-in-destination"),
+])
+def test_fast_path_agrees_with_the_full_procedure(text: str) -> None:
+    from urilint.scanners import markdown as md
+
+    fast_doc = md.MarkdownDocument()
+    assert md._simple_links(text, 0, len(text), fast_doc) is not None
+    full_doc = md.MarkdownDocument()
+    md._Inline(text, 0, len(text), {}, full_doc, False).run()
+    assert fast_doc.candidates == full_doc.candidates and fast_doc.candidates
+
+
+@pytest.mark.parametrize("text", [
+    P("[a](b c)", id="space-in-destination"),
+    P("[a](b(c))", id="parens-in-destination"),
+    P("[a] [b](c)", id="lone-brackets"),
+    P("[a](b) <c>", id="angle"),
+    P("[a\\]](b)", id="backslash"),
+    P("[[a](b)](c)", id="nested"),
+    P('[a](b "t")', id="title"),
+])
+def test_fast_path_declines_what_it_cannot_decide(text: str) -> None:
+    from urilint.scanners import markdown as md
+
+    assert md._simple_links(text, 0, len(text), md.MarkdownDocument()) is None
