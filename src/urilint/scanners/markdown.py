@@ -437,16 +437,18 @@ class _Destinations:
     paragraph of ten thousand ``[a](`` costs ten thousand steps, not a hundred million."""
 
     def __init__(self, text: str, start: int, end: int) -> None:
-        self.text, self.end = text, end
+        self.text, self.start, self.end = text, start, end
+        self.built = False  # the parentheses are matched at the first destination holding "("
         self.pos: List[int] = []  # offsets of unescaped "(" and ")"
         self.is_open: List[bool] = []
         self.match: List[int] = []  # for "(": index of its ")", or -1
         self.depth: List[int] = []  # for "(": how deep its pair nests (1 = no inner pair)
-        if text.find("(", start, end) < 0 and text.find(")", start, end) < 0:
-            self.ws_from = self.ws_at = -1
-            return
+        self.ws_from = self.ws_at = -1  # memo: no space or control in [ws_from, ws_at)
+
+    def _build(self) -> None:
+        self.built = True
         stack: List[int] = []
-        for m in _PAREN_OR_ESCAPE.finditer(text, start, end):
+        for m in _PAREN_OR_ESCAPE.finditer(self.text, self.start, self.end):
             c = m.group()
             if c == "(":
                 stack.append(len(self.pos))
@@ -466,7 +468,6 @@ class _Destinations:
                     if stack:
                         parent = stack[-1]
                         self.depth[parent] = max(self.depth[parent], self.depth[o] + 1)
-        self.ws_from = self.ws_at = -1  # memo: no space or control in [ws_from, ws_at)
 
     def _next_ws(self, p: int) -> int:
         if not (self.ws_from <= p <= self.ws_at):
@@ -477,6 +478,13 @@ class _Destinations:
     def raw(self, p: int) -> Optional[int]:
         """The end of a raw destination starting at ``p`` (None: unbalanced, or empty)."""
         stop = self._next_ws(p)
+        text = self.text
+        if text.find("(", p, stop) < 0 and text.find("\\", p, stop) < 0:
+            close = text.find(")", p, stop)  # the common case: no pair to jump over
+            end = stop if close < 0 else close
+            return end if end > p else None
+        if not self.built:
+            self._build()
         end = stop
         k = bisect_right(self.pos, p - 1)
         pos, is_open, match = self.pos, self.is_open, self.match
@@ -782,7 +790,7 @@ def _simple_links(text: str, r0: int, r1: int, doc: MarkdownDocument) -> Optiona
     ``[text](dest)`` or ``![text](dest)`` (text without brackets, destination without spaces or
     parentheses), 6.3's procedure finds exactly those links and nothing else, so one regex does
     its work.  Returns their spans, or None to take the full procedure."""
-    if text.find("<", r0, r1) >= 0 or text.find("\\", r0, r1) >= 0:
+    if text.find("](", r0, r1) < 0 or text.find("<", r0, r1) >= 0 or text.find("\\", r0, r1) >= 0:
         return None
     opens = text.count("[", r0, r1)
     if opens == 0 or opens != text.count("]", r0, r1):
