@@ -112,7 +112,6 @@ def markdown_replacements(text: str, start: int, end: int) -> List[Replacement]:
     return out
 
 
-
 def json_replacements(text: str, start: int, end: int) -> List[Replacement]:
     if text.find("\\", start, end) < 0:
         return []

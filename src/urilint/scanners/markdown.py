@@ -204,7 +204,8 @@ def _blocks(text: str) -> _Blocks:
                 fence_char = ""
                 prev_blank = True
                 continue
-            if rest.strip() and (depth < fence_quote or (fence_col and _width(rest[:len(rest) - len(stripped)]) < fence_col)):
+            indent = _width(rest[:len(rest) - len(stripped)])
+            if rest.strip() and (depth < fence_quote or (fence_col and indent < fence_col)):
                 # The container that held the fence ended, and the fence with it (spec 5.2).
                 out.code.append((fence_start, ls))
                 fence_char = ""
@@ -637,7 +638,8 @@ class _Inline:
             if c == "`":
                 run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
                 length = run_end - i
-                close = -1 if no_closer_from.get(length, end + 1) <= run_end else self._closing_backticks(run_end, length)
+                known_missing = no_closer_from.get(length, end + 1) <= run_end
+                close = -1 if known_missing else self._closing_backticks(run_end, length)
                 if close < 0:
                     no_closer_from[length] = run_end
                     pos = run_end
@@ -671,7 +673,6 @@ class _Inline:
             link_end, dest, label = found
             kind = "image" if opener.image else "link"
             link = Link(kind, opener.pos, dest, label)
-            text_start = opener.pos + (2 if opener.image else 1)
             # Link text is not read as prose, and neither is the link's syntax.
             self.excluded.append((opener.pos, link_end))
             if opener.image:

@@ -232,7 +232,8 @@ class _Scanner:
             opener = s - 1
         elif prev == ":" and s - 5 >= self.start and text[s - 5] == "<" and text[s - 4:s - 1].upper() == "URL":
             opener = s - 5  # Appendix C: "<URL:http://...>", the prefix is not part of the URI
-        elif prev == " " and s - 6 >= self.start and text[s - 6] == "<" and text[s - 5:s - 2].upper() == "URL" and text[s - 2] == ":":
+        elif (prev == " " and s - 6 >= self.start and text[s - 6] == "<"
+              and text[s - 5:s - 2].upper() == "URL" and text[s - 2] == ":"):
             opener = s - 6
         if opener >= 0:
             angle = self._angle(s, colon, limit)
