@@ -47,6 +47,7 @@ FINDS = [
     P("[a][r]\n\n[r]: http://r.example/", [("http://r.example/", "reference-definition")], id="reference-link"),
     P("http://a.example/\\_b", [("http://a.example/_b", "bare")], id="bare-escape-resolved"),
     P("* item\nlazy\n```\ncode\n```\nhttp://after.example/", [("http://after.example/", "bare")], id="text-after-fence-after-list"),
+    P("```\r\n   ```\r\nhttp://after-crlf.example/", [("http://after-crlf.example/", "bare")], id="crlf-fence-closed-by-3-spaces"),
 ]
 
 MUST_NOT_FIND = [
@@ -78,6 +79,7 @@ MUST_NOT_FIND = [
     P("xsl:template and C:\\path", id="prose-lookalikes"),
     P("[a][missing]", id="undefined-reference"),
     P("* item `x`\nlazy line\n```\n<http://fence-after-list.example/> init\n```", id="fence-after-lazy-list-line"),
+    P("```\r\n    ```\r\nhttp://still-code.example/\r\n```\r\n", id="crlf-fence-not-closed-by-4-spaces"),
 ]
 
 

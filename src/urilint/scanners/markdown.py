@@ -199,12 +199,14 @@ def _blocks(text: str) -> _Blocks:
             rest = line[q:]
             stripped = rest.lstrip(" \t")
             depth = line.count(">", 0, q)
-            if stripped.startswith(fence_char * fence_len) and not stripped.strip(fence_char).strip():
+            indent = _width(rest[:len(rest) - len(stripped)])
+            # 4.5: a closing fence is indented at most 3 spaces (inside its container).
+            if (indent - fence_col <= 3 and stripped.startswith(fence_char * fence_len)
+                    and not stripped.strip(fence_char).strip()):
                 out.code.append((fence_start, ls))
                 fence_char = ""
                 prev_blank = True
                 continue
-            indent = _width(rest[:len(rest) - len(stripped)])
             if rest.strip() and (depth < fence_quote or (fence_col and indent < fence_col)):
                 # The container that held the fence ended, and the fence with it (spec 5.2).
                 out.code.append((fence_start, ls))
