@@ -1,8 +1,8 @@
 """Suppression comments, per format.  Pure: text and findings in, the kept findings out.
 
-- Python: ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), applying to
-  every physical line of the logical line that carries the comment, as flake8 maps them (so a
-  ``# noqa`` after a multi-line string covers all its lines).
+- Python: ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), mapped to
+  lines exactly as flake8 maps them (see :func:`_python_noqa`), so `urilint check` and flake8
+  suppress the same findings.
 - Markdown and HTML: ``<!-- urilint-disable-next-line [CODES] -->``, ``<!-- urilint-disable [CODES] -->``
   ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
 - Every format with ``#`` comments (YAML, TOML, INI, shell, .env, text, Python): a trailing
@@ -35,35 +35,46 @@ def _matches(code: str, codes: FrozenSet[str]) -> bool:
     return any(code.startswith(c) for c in codes)
 
 
+#: flake8's own pattern (flake8/defaults.py, NOQA_INLINE_REGEXP): parity with flake8 is the point.
+_FLAKE8_NOQA = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
+
+
+def _flake8_codes(raw: Optional[str]) -> FrozenSet[str]:
+    """flake8 compares codes as written, by prefix (violation.py, is_inline_ignored)."""
+    if raw is None:
+        return ALL
+    return frozenset(c for c in re.split(r"[,\s]+", raw) if c)
+
+
 def _python_noqa(text: str) -> Dict[int, FrozenSet[str]]:
-    """line -> codes suppressed by a noqa comment on its logical line."""
+    """line -> codes suppressed by ``# noqa``, mapped exactly as flake8 maps them
+    (processor.py, _noqa_line_mapping): tokens are grouped up to each NL or NEWLINE token, and a
+    noqa anywhere in a group's lines covers all of them (so one after a multi-line string covers
+    the string; one after ")" does not cover a string on an earlier line inside the brackets).
+    A file that does not tokenize falls back to each physical line, as flake8 does."""
+    lines = text.splitlines(keepends=True)
     out: Dict[int, FrozenSet[str]] = {}
-    start_line: Optional[int] = None
-    comments: List[FrozenSet[str]] = []
+
+    def cover(lo: int, hi: int) -> None:
+        found = _FLAKE8_NOQA.search("".join(lines[lo - 1:hi]))
+        if found:
+            codes = _flake8_codes(found.group("codes"))
+            for line in range(lo, hi + 1):
+                out[line] = codes
+
     try:
+        lo, hi = len(lines) + 2, -1
         for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-            if start_line is None and tok.type not in (tokenize.NL, tokenize.COMMENT, tokenize.INDENT,
-                                                       tokenize.DEDENT, tokenize.ENCODING):
-                start_line = tok.start[0]
-            if tok.type == tokenize.COMMENT:
-                m = _NOQA.search(tok.string)
-                if m:
-                    if start_line is None:
-                        out[tok.start[0]] = _codes(m.group("codes"))
-                    else:
-                        comments.append(_codes(m.group("codes")))
-            elif tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER) and start_line is not None:
-                if comments:
-                    codes = frozenset().union(*comments)
-                    for line in range(start_line, tok.end[0] + 1):
-                        out[line] = codes
-                start_line, comments = None, []
+            if tok.type in (tokenize.ENDMARKER, tokenize.DEDENT):
+                continue
+            lo, hi = min(lo, tok.start[0]), max(hi, tok.end[0])
+            if tok.type in (tokenize.NL, tokenize.NEWLINE):
+                cover(lo, hi)
+                lo, hi = len(lines) + 2, -1
     except (tokenize.TokenError, SyntaxError, IndentationError):
-        # Not tokenizable: fall back to the comment on the finding's own line.
-        for number, physical in enumerate(text.splitlines(), 1):
-            found = _NOQA.search(physical)
-            if found:
-                out[number] = _codes(found.group("codes"))
+        out.clear()
+        for number in range(1, len(lines) + 1):
+            cover(number, number)
     return out
 
 
