@@ -96,3 +96,27 @@ def test_bad_baseline() -> None:
         baseline.loads("{}")
     with pytest.raises(baseline.BaselineError):
         baseline.loads("not json")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "expected"),
+    [
+        pytest.param("html", '<a href="HTTP://Example.COM/?a=1&amp;b=2">x</a>\n',
+                     '<a href="http://example.com/?a=1&amp;b=2">x</a>\n', id="html-entity-kept"),
+        pytest.param("html", '<a href="https://x.example/a&amp;b/%7e">x</a>\n',
+                     '<a href="https://x.example/a&amp;b/~">x</a>\n', id="html-decode-after-entity"),
+        pytest.param("markdown", "[x](HTTP://Example.COM/a\\_b)\n", "[x](http://example.com/a\\_b)\n",
+                     id="markdown-escape-kept"),
+        pytest.param("json", '{"u": "HTTP:\\/\\/Example.COM\\/a"}\n', '{"u": "http:\\/\\/example.com\\/a"}\n',
+                     id="json-case-across-escapes"),
+        # A change of length across escapes has no exact writer: no fix rather than a guess.
+        pytest.param("json", '{"u": "https:\\/\\/x.example\\/%7e\\/..\\/b"}\n',
+                     '{"u": "https:\\/\\/x.example\\/%7e\\/..\\/b"}\n', id="json-length-change-not-fixed"),
+        pytest.param("markdown", "<https://x.example/a\\_b>\n", "<https://x.example/a\\_b>\n",
+                     id="autolink-backslash-untouched"),
+    ],
+)
+def test_fixes_through_escapes_are_exact(fmt: str, text: str, expected: str) -> None:
+    result = fix_text(text, fmt, S)
+    assert result.text == expected
+    assert fix_text(result.text, fmt, S).text == result.text

@@ -234,8 +234,70 @@ def _edit_for(format: str, text: str, c: Candidate, new_uri: str) -> Optional[Ed
     module = importlib.import_module(f"{scanners.__name__}.{scanners._MODULES.get(format, 'text')}")
     hook = getattr(module, "fix_edit", None)
     if hook is None:
-        return None
+        return _minimal_edit(format, text, c, new_uri)
     return cast(Callable[[str, Candidate, str], Optional[Edit]], hook)(text, c, new_uri)
+
+
+#: Characters that may need an escape in some format (an entity, a backslash): a minimal edit
+#: never writes them, so it never has to know how each format escapes.
+_NEEDS_ESCAPE = frozenset("&<>\"'\\`*_[](){}|\n\r\t")
+
+
+def _same_length_edit(text: str, c: Candidate, new_uri: str, mid: Tuple[int, int]) -> Optional[Edit]:
+    """Character-for-character changes (case, hex digits) across escapes: rebuild the source of
+    the changed stretch, taking new characters in verbatim pieces and keeping each escape whose
+    characters did not change."""
+    out: List[str] = []
+    start = end = None
+    for u0, u1, s0, s1 in c.pieces:
+        if u1 <= mid[0] or u0 >= mid[1]:
+            continue
+        start = s0 if start is None else start
+        end = s1
+        if u1 - u0 == s1 - s0:
+            out.append(new_uri[u0:u1])
+        elif c.uri[u0:u1] == new_uri[u0:u1]:
+            out.append(text[s0:s1])
+        else:
+            return None
+    if start is None or end is None:
+        return None
+    return (start, end, "".join(out))
+
+
+def _minimal_edit(format: str, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """Fix a candidate read through escapes (HTML entities, Markdown backslashes, JSON "\\/")
+    by rewriting only the characters that change, when they all stand verbatim in the source.
+
+    The edit is verified: the edited text, scanned again, must yield ``new_uri`` at the same
+    place.  Otherwise there is no fix (never a guess)."""
+    old = c.uri
+    head = 0
+    while head < min(len(old), len(new_uri)) and old[head] == new_uri[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new_uri)) - head and old[-1 - tail] == new_uri[-1 - tail]:
+        tail += 1
+    old_mid = (head, len(old) - tail)
+    replacement = new_uri[head:len(new_uri) - tail]
+    if _NEEDS_ESCAPE & set(replacement):
+        return None
+    found: Optional[Edit] = None
+    for u0, u1, s0, s1 in c.pieces:
+        if u0 <= old_mid[0] and old_mid[1] <= u1 and u1 - u0 == s1 - s0:
+            found = (s0 + old_mid[0] - u0, s0 + old_mid[1] - u0, replacement)
+            break
+    if found is None and len(old) == len(new_uri):
+        found = _same_length_edit(text, c, new_uri, old_mid)
+    if found is None:
+        return None
+    edit = found
+    from . import scanners
+
+    edited = text[:edit[0]] + edit[2] + text[edit[1]:]
+    if not any(n.start == c.start and n.uri == new_uri for n in scanners.extract(edited, format, include_code=c.in_code)):
+        return None
+    return edit
 
 
 def candidates(text: str, format: str, settings: Settings) -> List[Candidate]:
