@@ -48,6 +48,8 @@ FINDS = [
     P("http://a.example/\\_b", [("http://a.example/_b", "bare")], id="bare-escape-resolved"),
     P("* item\nlazy\n```\ncode\n```\nhttp://after.example/", [("http://after.example/", "bare")], id="text-after-fence-after-list"),
     P("```\r\n   ```\r\nhttp://after-crlf.example/", [("http://after-crlf.example/", "bare")], id="crlf-fence-closed-by-3-spaces"),
+    P('* [P](#p)\n  <ul>\n    <li><a href="#s">S</a></li>\n  </ul>\n* [Q](#q)\n',
+      [("#p", "markdown-link"), ("#s", "html-attribute"), ("#q", "markdown-link")], id="html-block-ends-with-its-list-item"),
 ]
 
 MUST_NOT_FIND = [
@@ -80,6 +82,7 @@ MUST_NOT_FIND = [
     P("[a][missing]", id="undefined-reference"),
     P("* item `x`\nlazy line\n```\n<http://fence-after-list.example/> init\n```", id="fence-after-lazy-list-line"),
     P("```\r\n    ```\r\nhttp://still-code.example/\r\n```\r\n", id="crlf-fence-not-closed-by-4-spaces"),
+    P("*     code http://item-code.example/ [x](y)\n", id="list-item-starting-with-indented-code"),
 ]
 
 

@@ -184,6 +184,7 @@ def _blocks(text: str) -> _Blocks:
     html_end: Optional["re.Pattern[str]"] = None  # end condition of the open HTML block
     html_blank_ends = False
     html_start = 0
+    html_col = 0  # content column of the list item holding the open HTML block (0: none)
     indented_start = -1  # start of the open indented code block, or -1
     indented_end = 0
     n = len(lines)
@@ -219,12 +220,17 @@ def _blocks(text: str) -> _Blocks:
                 html_blank_ends = False
                 prev_blank = True
                 continue
-            if html_end is not None and html_end.search(line):
+            if html_col and line and not line.isspace() and _width(line[:len(line) - len(line.lstrip(" \t"))]) < html_col:
+                # The list item that held the HTML block ended, and the block with it (5.2).
+                out.html.append((html_start, ls))
+                html_end, html_blank_ends = None, False
+            elif html_end is not None and html_end.search(line):
                 out.html.append((html_start, ls + len(line)))
                 html_end = None
                 prev_blank = True
                 continue
-            continue
+            else:
+                continue
         if not line or line.isspace():
             if para >= 0:
                 out.paragraphs.append((para, ls))
@@ -328,6 +334,9 @@ def _blocks(text: str) -> _Blocks:
                     if para >= 0:
                         out.paragraphs.append((para, ls))
                         para = -1
+                    while lists and lists[-1] > width and pos == ind:
+                        lists.pop()  # an HTML block is never a lazy line either
+                    html_col = lists[-1] if lists and not depth else 0
                     html_start = ls + pos
                     if end_re is not None and end_re.search(line, pos + 1):
                         out.html.append((html_start, ls + len(line)))
@@ -363,6 +372,11 @@ def _blocks(text: str) -> _Blocks:
                     lists.pop()
                 lists.append(content_col)
                 if after == len(line):
+                    break
+                if spaces >= 5:
+                    # 5.2 rule 2: the item starts with indented code ("*     code").
+                    indented_start = ls + marker.end() + 1
+                    indented_end = ls + len(line)
                     break
                 pos = after
                 continue
