@@ -4,6 +4,12 @@
 from a file name.  One module per format (text, markdown, rst, html, config, json); the plain
 text scanner (RFC 3986 Appendix C) is the prose scanner every other one reuses.  Scanners know
 nothing about rules: they return :class:`~urilint.candidate.Candidate` values, sorted by start.
+
+Contexts: "bare", "quoted", "angle" (prose, RFC 3986 Appendix C), "markdown-link",
+"markdown-image", "reference-definition", "autolink", "html-attribute", "rst-link", "comment",
+"value" (a config or JSON value), "front-matter"; the Python scanner adds its own.
+``decode``/``is_binary`` turn a file's bytes into the text to scan (no I/O here), and
+``positions.LineIndex`` maps offsets to lines and columns.
 """
 
 from __future__ import annotations

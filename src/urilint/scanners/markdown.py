@@ -12,6 +12,11 @@ Two passes, as CommonMark itself reads a document (spec, "Appendix: A parsing st
    extended autolinks when they carry a scheme) reads what is left, skipping code, link text
    ("link text is not scanned as prose") and the link syntax itself.
 
+Speed, without giving up the spec: fences are closed by one search, a paragraph made only of
+plain ``[text](url)`` links is read by one regex (the procedure would find the same links), a
+paragraph's parentheses are matched once, and paragraphs with nothing to look at are skipped
+after a few ``str.find`` calls.
+
 Candidates report the source text: a destination's span is the destination as written, and its
 ``uri`` has backslash escapes and entity references resolved (pieces map it back).  The renderer's
 percent-encoding is not applied: a linter must see what the author wrote.
