@@ -8,6 +8,7 @@ as a tab, a wide (East Asian) character takes two columns, a combining mark none
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import List, Tuple
 
@@ -33,7 +34,28 @@ def _width(c: str) -> int:
 
 def _pad(prefix: str) -> str:
     """Blank space as wide as ``prefix`` on screen, with its tabs kept so tab stops agree."""
+    if prefix.isascii():
+        return _NOT_TAB.sub(" ", prefix)
     return "".join(c if c == "\t" else " " * _width(c) for c in prefix)
+
+
+_NOT_TAB = re.compile("[^\t]")
+#: Characters of context shown on each side of a span in a long line.
+CONTEXT = 80
+ELLIPSIS = "\u2026"
+
+
+def window(line: str, start: int, end: int) -> Tuple[str, int, int]:
+    """The part of a long line around ``start:end`` (with "…" where it is cut), and the span's
+    place in it.  Keeps the output linear: a minified file with thousands of URIs on one line
+    must not print that line, or pad up to each span, once per finding."""
+    if len(line) <= 2 * CONTEXT + (end - start) + 2:
+        return line, start, end
+    lo = max(0, start - CONTEXT)
+    hi = min(len(line), max(end, start + 1) + CONTEXT)
+    head = ELLIPSIS if lo > 0 else ""
+    tail = ELLIPSIS if hi < len(line) else ""
+    return head + line[lo:hi] + tail, start - lo + len(head), end - lo + len(head)
 
 
 def caret_span(report: Report, line: str) -> Tuple[int, int]:
@@ -67,6 +89,7 @@ def _hint(report: Report) -> str:
 def finding(report: Report, color: bool) -> List[str]:
     line = common.picture(report.line)
     start, end = caret_span(report, line)
+    line, start, end = window(line, start, end)
     carets = "^" * max(1, sum(max(_width(c), 1) for c in line[start:end]))
     gutter = " " * len(str(report.row))
     bar = paint(f"{gutter} |", CYAN, color)
