@@ -14,6 +14,7 @@ from .rfc3986 import (
     validate,
 )
 
+from .scanners import extract, format_for_path
 from .settings import Settings
 
 __version__ = "0.1.0"
@@ -26,6 +27,8 @@ __all__ = [
     "URIReference",
     "__version__",
     "check",
+    "extract",
+    "format_for_path",
     "is_valid",
     "normalize",
     "parse",
