@@ -1,0 +1,245 @@
+"""Python sources: flake8 with and without the urilint plugin, and urilint check, on the stdlib.
+
+Issue 5's targets, on the running interpreter's standard library (``sysconfig.get_paths()
+["stdlib"]`` without site-packages, about 1,800 ``.py`` files; ``--quick`` takes the first 12):
+
+* wall time of ``flake8`` with its default plugins, and of the same run with urilint's plugin,
+  at ``-j1`` and at flake8's default job count: urilint may add at most 15%;
+* wall time of ``urilint check`` on the same files (``-j1`` and its default jobs): at most a
+  third of flake8's own time at the same job count.
+
+Both flake8 runs go through one small launcher (``python -c``) that starts flake8's own
+``main``; for the run "without urilint" it drops urilint from flake8's plugin discovery, so both
+runs pay the same start-up and differ only by the plugin.  Every tool gets the same explicit list
+of files, runs in an empty temporary folder with ``--isolated`` (no configuration), and writes to
+/dev/null.  Runs take turns (without, with, check; again for ``--repeat``), the best is reported.
+
+A second table breaks urilint's own time down in-process, per step of the Python scanner: the
+pre-filter, the lexer, the compile that confirms a module with candidates parses, the scan as a
+whole and ``check_text`` (scan + rules).  libcst's share is reported from ``sys.modules``: the
+scanner does not import it (see ``urilint/scanners/python.py``, "Why no full parse").
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+import tokenize
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from bench import common
+
+# Runs flake8's own entry point; with "--without-urilint" first, urilint is removed from the
+# plugins flake8 discovers (forked worker processes inherit the patched finder).
+LAUNCHER = r"""
+import sys
+from flake8.plugins import finder
+if sys.argv[1] == "--without-urilint":
+    _find = finder.find_plugins
+    finder.find_plugins = lambda *a, **k: [p for p in _find(*a, **k) if p.package != "urilint"]
+from flake8.main.cli import main
+main(sys.argv[2:])
+"""
+QUICK_FILES = 12
+MAX_ADDED = 0.15  # flake8 + urilint <= 1.15 x flake8
+MAX_CHECK_SHARE = 1 / 3  # urilint check <= flake8 / 3
+
+
+def stdlib_files(limit: Optional[int]) -> List[Path]:
+    root = Path(sysconfig.get_paths()["stdlib"])
+    files = sorted(p for p in root.rglob("*.py")
+                   if not {"site-packages", "dist-packages", "__pycache__"} & set(p.parts))
+    return files[:limit] if limit else files
+
+
+def has_urilint_plugin() -> str:
+    """"" when flake8 will load urilint's plugin, else why not."""
+    code = "from flake8.plugins import finder; import sys; sys.exit(0 if any(p.package == 'urilint' " \
+           "for p in finder._find_importlib_plugins()) else 3)"
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"cannot run flake8: {exc}"
+    if done.returncode == 3:
+        return "flake8 does not list the urilint plugin (reinstall: pip install -e .)"
+    return "" if done.returncode == 0 else f"flake8 failed: {done.stderr.decode(errors='replace')[-200:]}"
+
+
+Command = List[str]
+
+
+def commands(files: Sequence[Path], jobs: Optional[int]) -> Dict[str, Command]:
+    paths = [str(p) for p in files]
+    j = [f"-j{jobs}"] if jobs else []
+    flake8 = [sys.executable, "-c", LAUNCHER]
+    return {
+        "flake8": [*flake8, "--without-urilint", "--isolated", "--exit-zero", *j, *paths],
+        "flake8+urilint": [*flake8, "--with-urilint", "--isolated", "--exit-zero", *j, *paths],
+        "urilint check": [sys.executable, "-m", "urilint", "check", "--isolated", "--exit-zero",
+                          "--output-format", "concise", *(["-j", str(jobs)] if jobs else []), *paths],
+    }
+
+
+def wall_time(cmd: Command, cwd: str) -> Tuple[float, str]:
+    """Seconds of one run, and its error ("" when it exited 0)."""
+    start = time.perf_counter()
+    done = subprocess.run(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=3600)
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        return elapsed, f"exit {done.returncode}: {done.stderr.decode(errors='replace').strip()[-200:]}"
+    return elapsed, ""
+
+
+def measure(files: Sequence[Path], jobs: Optional[int], repeat: int) -> Dict[str, common.Row]:
+    """Wall times of the three commands, taking turns run by run; the best of ``repeat``."""
+    cmds = commands(files, jobs)
+    times: Dict[str, List[float]] = {k: [] for k in cmds}
+    problems: Dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as cwd:
+        for _ in range(repeat):
+            for key, cmd in cmds.items():
+                if key in problems:
+                    continue
+                seconds, problem = wall_time(cmd, cwd)
+                if problem:
+                    problems[key] = problem
+                else:
+                    times[key].append(seconds)
+    rows = {}
+    for key in cmds:
+        t = times[key]
+        timing = common.Timing(min(t), statistics.median(t), len(t), len(files)) if t else None
+        rows[key] = common.Row(key, timing, problems.get(key, ""))
+    return rows
+
+
+def seconds(row: common.Row) -> Optional[float]:
+    return row.timing.best if row.timing is not None else None
+
+
+def print_wall_table(results: Dict[str, Dict[str, common.Row]]) -> None:
+    headers = ["command", "jobs", "files", "seconds", "median +%", "vs flake8", "note"]
+    body = []
+    for jobs, rows in results.items():
+        base = seconds(rows["flake8"])
+        for key, row in rows.items():
+            t = row.timing
+            if t is None:
+                body.append([key, jobs, "-", "-", "-", "-", row.note])
+                continue
+            spread = (t.median / t.best - 1) * 100 if t.best > 0 else 0.0
+            versus = f"{t.best / base:.2f}x" if base else "-"
+            body.append([key, jobs, str(t.items), f"{t.best:.2f}", f"{spread:.0f}", versus, row.note])
+    print("\n## wall time on the standard library (seconds, best run)\n")
+    print(common.render_table(headers, body, [False, True, True, True, True, True, False]))
+
+
+def targets(results: Dict[str, Dict[str, common.Row]]) -> List[str]:
+    lines = []
+    for jobs, rows in results.items():
+        base, plugin, check = (seconds(rows[k]) for k in ("flake8", "flake8+urilint", "urilint check"))
+        ratio = plugin / base if plugin and base else None
+        lines.append(common.verdict(f"flake8 + urilint <= {1 + MAX_ADDED:.2f}x flake8 ({jobs})", ratio,
+                                    None if ratio is None else ratio <= 1 + MAX_ADDED,
+                                    rows["flake8+urilint"].note or rows["flake8"].note))
+        share = check / base if check and base else None
+        lines.append(common.verdict(f"urilint check <= 1/3 of flake8 ({jobs})", share,
+                                    None if share is None else share <= MAX_CHECK_SHARE,
+                                    rows["urilint check"].note or rows["flake8"].note))
+    return lines
+
+
+# -- in-process breakdown -------------------------------------------------------------------
+def read_texts(files: Sequence[Path]) -> List[str]:
+    """The files as flake8 reads them (PEP 263 cookie, BOM), undecodable ones skipped."""
+    texts = []
+    for path in files:
+        try:
+            with tokenize.open(path) as handle:
+                texts.append(handle.read())
+        except (OSError, SyntaxError, UnicodeDecodeError):
+            continue
+    return texts
+
+
+def _timed(fn: Callable[[str], object], texts: Sequence[str], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for text in texts:
+            fn(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def breakdown(texts: Sequence[str], repeat: int) -> List[List[str]]:
+    from urilint.checker import check_text
+    from urilint.scanners import python as scanner
+
+    lexed = [t for t in texts if scanner._may_hold_uri(t)]
+    with_candidates = [t for t in lexed if scanner.scan_python(t)]
+    steps: List[Tuple[str, Callable[[str], object], Sequence[str]]] = [
+        ("pre-filter (_may_hold_uri), every file", scanner._may_hold_uri, texts),
+        ("lex, files that pass the pre-filter", scanner.lex, lexed),
+        ("compile to confirm the parse, files with candidates", scanner.syntax_error, with_candidates),
+        ("scan_python, every file", scanner.scan_python, texts),
+        ("check_text (scan + rules + fix edits), every file", lambda t: check_text(t, "python"), texts),
+    ]
+    total = None
+    rows = []
+    for label, fn, items in steps:
+        spent = _timed(fn, items, repeat)
+        if label.startswith("check_text"):
+            total = spent
+        rows.append([label, str(len(items)), f"{spent:.3f}"])
+    for row in rows:
+        row.append(f"{float(row[2]) / total * 100:.0f}%" if total else "-")
+    libcst = "libcst" in sys.modules
+    rows.append(["libcst", "-", "-", "imported" if libcst else "0% (not imported)"])
+    return rows
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = common.make_parser("python", __doc__.splitlines()[0] if __doc__ else "python")
+    parser.add_argument("--files", type=int, default=None, metavar="N",
+                        help=f"only the first N stdlib files (sorted; --quick: {QUICK_FILES})")
+    parser.add_argument("--jobs", default="1,default", metavar="LIST",
+                        help="job counts to measure, comma-separated: numbers and/or 'default' (default: 1,default)")
+    args = parser.parse_args(argv)
+    repeat = common.repeat_of(args, default=1, quick_default=1)
+    files = stdlib_files(args.files or (QUICK_FILES if args.quick else None))
+    size = sum(p.stat().st_size for p in files)
+
+    common.stdout_line("# python: flake8 + urilint and urilint check on the standard library")
+    common.stdout_line(common.environment_line() + f"; flake8 {common.dist_version('flake8')}")
+    common.stdout_line(f"corpus: {len(files):,} .py files ({size / common.MB:.1f} MB) under "
+                       f"{sysconfig.get_paths()['stdlib']} (site-packages excluded)")
+    common.stdout_line(f"timing: wall clock, best of {repeat} runs, taking turns"
+                       + ("  [--quick: numbers are not meaningful]" if args.quick else ""))
+    problem = has_urilint_plugin()
+    if problem:
+        common.stdout_line(f"note: {problem}")
+
+    results: Dict[str, Dict[str, common.Row]] = {}
+    for item in (j.strip() for j in args.jobs.split(",") if j.strip()):
+        jobs = None if item == "default" else int(item)
+        label = f"-j{jobs}" if jobs else f"default ({os.cpu_count()} CPUs)"
+        results[label] = measure(files, jobs, repeat)
+        if problem:
+            results[label]["flake8+urilint"] = common.Row("flake8+urilint", None, problem)
+    print_wall_table(results)
+
+    print("\n## urilint's own time in-process, by step (seconds, best run)\n")
+    rows = breakdown(read_texts(files), max(1, repeat))
+    print(common.render_table(["step", "files", "seconds", "of check_text"], rows, [False, True, True, True]))
+
+    common.stdout_line("\n## targets (issue 5)\n")
+    for line in targets(results):
+        common.stdout_line(line)
+    return 0
