@@ -13,8 +13,8 @@ Which strings, and how they are read:
   attribute docstring) is prose (RFC 3986 Appendix C, the text scanner); doctest blocks in it
   are code (reported only with ``include_code``);
 * any other string whose value starts with a URI (a registered scheme, or any scheme followed by
-  "//") and holds at most one run of inner whitespace is one candidate, whitespace included, so
-  ``"https://example.com/a b"`` is reported and not split;
+  "//") is one candidate, whitespace included when the URI is hierarchical ("//") and the value
+  holds one inner run of it, so ``"https://example.com/a b"`` is reported and not split;
 * other strings with whitespace are prose; strings without it are scanned for embedded URIs
   (``"--proxy=http://p:3128"``), except that a URI right after "{" ends at the "}" (XML names
   in Clark notation, ``"{http://www.w3.org/1999/xhtml}body"``);
@@ -453,9 +453,10 @@ def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
 # The first argument of a regular-expression call: the string is a pattern, not a URI.
 _REGEX_CALL = re.compile(
     r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
-# Regex syntax that no URI contains: an escaped metacharacter or class, a group extension, a
-# negated class, a quantified wildcard or group.
-_REGEX_SYNTAX = re.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ]|\(\?|\[\^|[.\])][*+]|\)\?")
+# Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
+# a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
+# or group.
+_REGEX_SYNTAX = re.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
 _WHITESPACE = re.compile(r"\s")
 # Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
 _DOCTEST = re.compile(r"(?m)^[ \t]*>>>")
@@ -483,7 +484,9 @@ def _is_whole_uri(value: str) -> bool:
         return False
     if "\n" in value or "\r" in value:
         return False
-    return len(value.split(None, 2)) <= 2
+    words = len(value.split(None, 2))
+    # Whitespace stays inside a hierarchical URI only: "INFO:app:Reloading x" is a log line.
+    return words == 1 or (words == 2 and value.startswith("//", colon + 1))
 
 
 def _doctest_spans(s: str, lo: int, hi: int) -> List[Span]:
