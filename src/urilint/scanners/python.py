@@ -25,17 +25,28 @@ Which strings, and how they are read:
 
 Placeholders: an f-string field is kept as its source text when that text is itself a braces
 placeholder (``{host}``, ``{0}``, ``{x!r}``: an exact, verbatim piece), and otherwise becomes
-the neutral slot ``{}`` mapped to the whole field (``{a + b}``, ``{x:{w}}``).  ``%s``, ``{}`` and
-``$name`` in ordinary strings are left as written: the shared placeholder model
+the neutral slot ``{}`` mapped to the whole field (``{a + b}``, ``{x:{w}}``); either way the rules
+see a "braces" slot (so turning that syntax off in ``placeholders`` also unslots f-string fields).
+``%s``, ``{}`` and ``$name`` in ordinary strings are left as written: the shared placeholder model
 (:mod:`urilint.placeholders`) already treats them as slots, whether the string is later used with
 ``%``, ``.format`` or ``string.Template``.
 
-Why no full parse: libcst (and even ``ast``) on every file costs far more than a lint plugin
-may add to a flake8 run (issue 5, "Fast").  The lexer below finds string literals and comments
-with a handful of regex searches (only quotes, "#" and line ends are visited in Python code) and
-gives exact code-point offsets directly.  It follows Python's tokenizer for strings, including
-PEP 701 (3.12) f-strings that reuse their quote inside a field.  Only a file that yields a
-candidate is compiled (``ast``) to confirm that it parses: a file that does not yields nothing.
+Why no libcst: parsing every file with libcst (or even ``ast``) costs far more than a lint
+plugin may add to a flake8 run (issue 5, "Fast"), and its nodes carry no positions without the
+slow metadata wrapper.  Three cheaper steps give the same answers:
+
+1. a pre-filter (:func:`_may_hold_uri`, one regex over ":" at C speed) skips every module in
+   which no scheme the text scanner accepts is followed by ":" (four in five stdlib modules);
+2. a lexer (:class:`_Lexer`) finds string literals and comments with regex searches that stop
+   only at quotes, "#" and the ends of literals, and gives exact code-point offsets directly.
+   It follows Python's tokenizer for every prefix and quote, including PEP 701 (3.12) f-strings
+   that reuse their quote inside a field; a property test holds it to ``tokenize``;
+3. only a module that yields a candidate is compiled, once, to confirm that it parses (a module
+   that does not yields nothing, see :func:`syntax_error`).
+
+On the 1,790 stdlib modules this costs about 6 s in all (0.03 s pre-filter, 1.7 s lexing, most
+of the rest compiling the 358 modules with candidates), against about 200 s for flake8 itself
+(``python -m bench python``).
 """
 
 from __future__ import annotations
@@ -648,10 +659,6 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
         return []
     out.sort(key=lambda c: (c.start, c.end))
     return out
-
-
-def scan(text: str, include_code: bool = False) -> List[Candidate]:
-    return scan_python(text, include_code)
 
 
 # -- fixes ---------------------------------------------------------------------------------
