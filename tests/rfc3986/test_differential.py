@@ -32,7 +32,10 @@ from tests.conftest import CORPORA, need_shared
 from tests.rfc3986.test_properties import damaged, uri_like
 from urilint.rfc3986 import RULES, grammar
 
-abnf = pytest.importorskip("abnf")
+# abnf >= 2.9 (Python >= 3.10) is the engine this test was checked against: older releases (the
+# newest for Python 3.9 is 2.4.0) read "host" first-match, rejecting "http://1.2.3.4.5/", which is
+# a valid reg-name.  On those the comparison would test abnf, not urilint: skip it.
+abnf = pytest.importorskip("abnf", minversion="2.9")
 from abnf.grammars import rfc3986 as abnf_rfc3986  # noqa: E402  (after the importorskip)
 
 
