@@ -8,8 +8,9 @@ every secret masked, so a reporter can print it; no field ever holds a password 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from . import secrets
 from .checker import FileFinding
@@ -65,7 +66,10 @@ class RunResult:
     fixed: int = 0  #: findings fixed by --fix
 
 
-_CREDENTIAL = re.compile(r"//[^/?#@\s\"'<>]*?:([^/?#@\s\"'<>]+)@")
+# "//user:password@": the user part stops at the first ":" (it cannot hold one), so each "//"
+# costs one pass over the run after it.  (The lazy "[^...]*?:" this replaces retried every ":"
+# of the run, quadratic on a line like "//a:a:a:a...".)
+_CREDENTIAL = re.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
 Span = Tuple[int, int]
 
 
@@ -111,14 +115,33 @@ def mask_line_mapped(line: str) -> Tuple[str, List[Span]]:
 def masked_column(spans: Sequence[Span], column: int, end: bool = False) -> int:
     """Where a 0-based column of the original line stands in the masked line: shifted by the
     masks before it; inside a masked span, at the mask's start (or its end for an end column)."""
-    shift = 0
-    for s, e in spans:
-        if column <= s or (not end and column == s):
-            break
+    return _MaskMap(spans).column(column, end)
+
+
+class _MaskMap:
+    """:func:`masked_column` for many columns of one line: the masked spans (sorted, disjoint)
+    with the shift before each, so each lookup is a bisection, not a walk over every span (a
+    long line full of secrets would make place() quadratic)."""
+
+    def __init__(self, spans: Sequence[Span]) -> None:
+        self.spans = spans
+        self.starts = [s for s, _ in spans]
+        self.shifts: List[int] = []
+        shift = 0
+        for s, e in spans:
+            self.shifts.append(shift)
+            shift += len(secrets.MASK) - (e - s)
+        self.total = shift
+
+    def column(self, column: int, end: bool = False) -> int:
+        i = bisect_left(self.starts, column)  # the spans that start before the column
+        if i == 0:
+            return column
+        s, e = self.spans[i - 1]
+        shift = self.shifts[i - 1]
         if column < e or (end and column == e):
             return s + shift + (len(secrets.MASK) if end else 0)
-        shift += len(secrets.MASK) - (e - s)
-    return column + shift
+        return column + shift + len(secrets.MASK) - (e - s)
 
 
 def mask_line(line: str) -> str:
@@ -130,15 +153,20 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
     """Turn offset-based findings of one file into reports with rows, columns and masked lines."""
     index = index or LineIndex.of(text)
     out: List[Report] = []
+    # One mask per line, however many findings it has: masking scans the whole line, so doing it
+    # per finding is quadratic on a long line full of URIs (a minified file, a 1 MB line).
+    lines: Dict[int, Tuple[str, _MaskMap]] = {}
     for f in findings:
         row, column = index.line_col(f.start)
         end_row, end_column = index.line_col(f.end)
-        line_start = index.starts[row - 1]
-        line_end = index.starts[row] if row < len(index.starts) else len(text)
-        raw = text[line_start:line_end].rstrip("\r\n")
-        line, masked = mask_line_mapped(raw)
-        line_column = masked_column(masked, column - 1) + 1
-        line_end_column = (masked_column(masked, end_column - 1, end=True) + 1 if end_row == row
+        if row not in lines:
+            line_start = index.starts[row - 1]
+            line_end = index.starts[row] if row < len(index.starts) else len(text)
+            masked_text, spans = mask_line_mapped(text[line_start:line_end].rstrip("\r\n"))
+            lines[row] = (masked_text, _MaskMap(spans))
+        line, masks = lines[row]
+        line_column = masks.column(column - 1) + 1
+        line_end_column = (masks.column(end_column - 1, end=True) + 1 if end_row == row
                            else len(line) + 1)
         edits: Tuple[Edit, ...] = ()
         if f.edit is not None:
@@ -149,4 +177,3 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         out.append(Report(path, f.code, f.name, f.message, row, column, end_row, end_column, line, f.uri,
                           f.applicability, edits, line_column, line_end_column))
     return out
-

@@ -87,9 +87,11 @@ def _hint(report: Report) -> str:
 
 
 def finding(report: Report, color: bool) -> List[str]:
-    line = common.picture(report.line)
-    start, end = caret_span(report, line)
-    line, start, end = window(line, start, end)
+    # Window first, then make controls visible (both keep one character per code point, so the
+    # caret stays under the span): picturing the whole line once per finding is quadratic on a
+    # long line with many findings (10,000 on a 180 KB line: 80 s).
+    line, start, end = window(report.line, *caret_span(report, report.line))
+    line = common.picture(line)
     carets = "^" * max(1, sum(max(_width(c), 1) for c in line[start:end]))
     gutter = " " * len(str(report.row))
     bar = paint(f"{gutter} |", CYAN, color)

@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 from typing import Dict, List
 
 from ..report import FileError, Report, RunResult
-from . import common
+from . import common, full
 
 _NOT_XML = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -36,8 +36,11 @@ def _finding(suite: ET.Element, report: Report) -> None:
     case = _case(suite, f"{report.code} {report.name} at {report.row}:{report.column}", report.path,
                  file=report.path, line=str(report.row))
     failure = ET.SubElement(case, "failure", {"message": text(report.message), "type": report.code})
+    # A window of a long line, as the full format shows it: the whole of a 1 MB minified line
+    # once per finding would make the report grow with findings x line length.
+    line = full.window(report.line, *full.caret_span(report, report.line))[0]
     failure.text = text(f"{report.path}:{report.row}:{report.column}: {report.code} {report.message}\n"
-                        f"{report.line}\n{report.url}")
+                        f"{line}\n{report.url}")
 
 
 def _error(suite: ET.Element, error: FileError) -> None:

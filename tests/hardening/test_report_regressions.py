@@ -1,0 +1,109 @@
+"""Regressions in report.py found by the hardening work (placing reports and masking lines).
+
+- ``place()`` masked the whole source line once per finding, and masking scans the line for
+  URIs: a 40 KB line with 4,000 findings took minutes (quadratic, worse with many secrets).
+  Now each line is masked once and columns are mapped by bisection.
+- The "//user:password@" net was a regex with a lazy run before ":", retried at every ":" of
+  the run: ``"//a:a:a:..."`` was quadratic (8,000 pairs: 1.2 s; a 1 MB line: hours).
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+from urilint.checker import FileFinding
+from urilint.report import mask_line, mask_line_mapped, masked_column, place
+from urilint.secrets import MASK
+
+
+def finding(start: int, end: int) -> FileFinding:
+    return FileFinding("URI201", "scheme-not-lowercase", "m", start, end, "HTTP://a", "bare", False, None,
+                       "display-only")
+
+
+def test_place_masks_a_long_line_once() -> None:
+    unit = "HTTP://u:Zq7pw@a.example/ "
+    text = unit * 20_000  # a 520 KB line, 20,000 URIs with a password each
+    findings = [finding(i * len(unit), i * len(unit) + 4) for i in range(20_000)]
+    reports = place("f", text, findings)
+    assert len(reports) == 20_000
+    assert reports[0].line is reports[-1].line  # one masked line shared by every report
+    assert "Zq7pw" not in reports[0].line
+    last = reports[-1]
+    assert last.line[last.line_column - 1:last.line_end_column - 1] == "HTTP"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        pytest.param("//" + "a:" * 100_000, id="user-colon-runs"),
+        pytest.param("//" + ":" * 200_000, id="colon-run"),
+        pytest.param("http://" + "a:" * 100_000 + "b", id="http-colon-runs"),
+        pytest.param("//a:" + "@" * 100_000, id="at-run"),
+    ],
+)
+def test_credential_net_is_linear(line: str) -> None:
+    assert mask_line(line)  # completes (it used to take hours)
+
+
+@pytest.mark.parametrize(
+    "line, masked",
+    [
+        pytest.param("x //u:pw@h y", f"x //u:{MASK}@h y", id="plain"),
+        pytest.param("//u:a:b@h", f"//u:{MASK}@h", id="colon-in-password"),
+        pytest.param("//u:@h", "//u:@h", id="empty-password"),
+        pytest.param("//:pw@h", f"//:{MASK}@h", id="empty-user"),
+        pytest.param("//u:pw/x@h", "//u:pw/x@h", id="slash-ends-authority"),
+        pytest.param("a //u:{pw}@h", "a //u:{pw}@h", id="placeholder"),
+    ],
+)
+def test_credential_net_still_masks(line: str, masked: str) -> None:
+    assert mask_line(line) == masked
+
+
+# masked_column by bisection must agree with the definition: shifted by the masks before the
+# column; inside a masked span, at the mask's start (or its end, for an end column).
+SPANS: List[Tuple[int, int]] = [(0, 3), (5, 6), (10, 20)]
+
+
+@pytest.mark.parametrize(
+    "column, end, expected",
+    [
+        pytest.param(0, False, 0, id="start-at-first-span"),
+        pytest.param(0, True, 0, id="end-at-first-span-start"),
+        pytest.param(1, False, 0, id="inside-first"),
+        pytest.param(3, True, 4, id="end-at-first-span-end"),
+        pytest.param(3, False, 4, id="just-after-first"),
+        pytest.param(5, False, 6, id="start-of-second"),
+        pytest.param(6, True, 10, id="end-of-second"),
+        pytest.param(8, False, 12, id="between"),
+        pytest.param(15, False, 14, id="inside-third"),
+        pytest.param(15, True, 18, id="end-inside-third"),
+        pytest.param(25, False, 23, id="after-all"),
+    ],
+)
+def test_masked_column(column: int, end: bool, expected: int) -> None:
+    assert masked_column(SPANS, column, end) == expected
+
+
+def test_mask_map_matches_the_masked_text() -> None:
+    line = "a http://u:p1@h b http://v:p2@h c"
+    masked, spans = mask_line_mapped(line)
+    assert masked == f"a http://u:{MASK}@h b http://v:{MASK}@h c"
+    b = line.index("b")
+    assert masked[masked_column(spans, b)] == "b"
+
+
+@pytest.mark.parametrize("fmt", ["full", "junit", "concise", "json", "sarif", "github"])
+def test_output_grows_with_findings_not_with_line_length(fmt: str) -> None:
+    from urilint import reporters
+    from urilint.report import RunResult
+
+    unit = "HTTP://a.example/ "
+    text = unit * 10_000  # a 180 KB line with 10,000 findings
+    reports = place("f", text, [finding(i * len(unit), i * len(unit) + 4) for i in range(10_000)])
+    out = reporters.render(fmt, RunResult(tuple(reports), (), 1))
+    # Each finding may show a window of its line, never the whole 180 KB line.
+    assert len(out) < 10_000 * 2_000, len(out)
