@@ -8,11 +8,12 @@ every secret masked, so a reporter can print it; no field ever holds a password 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from . import secrets
+from . import placeholders, secrets
+from .candidate import Candidate
 from .checker import FileFinding
 from .scanners.positions import LineIndex
 
@@ -73,9 +74,10 @@ _CREDENTIAL = re.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
 Span = Tuple[int, int]
 
 
-def secret_spans_in_line(line: str) -> List[Span]:
+def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     """Spans of ``line`` to hide: the secrets of every URI the prose scanner finds on it, and,
-    as a second net, anything shaped like "//user:password@" or a known token format."""
+    as a second net, anything shaped like "//user:password@" or a known token format; plus
+    ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted."""
     if not line:
         return []
     from .scanners import extract
@@ -88,6 +90,7 @@ def secret_spans_in_line(line: str) -> List[Span]:
         if not secrets.is_placeholder_value(m.group(1)):
             spans.append(m.span(1))
     spans.extend(m.span() for m in secrets.TOKEN.finditer(line))
+    spans.extend((max(0, s), min(len(line), e)) for s, e in extra)
     merged: List[Span] = []
     for s, e in sorted(spans):
         if merged and s <= merged[-1][1]:
@@ -97,9 +100,10 @@ def secret_spans_in_line(line: str) -> List[Span]:
     return merged
 
 
-def mask_line_mapped(line: str) -> Tuple[str, List[Span]]:
-    """The masked line and the spans that were masked (in the original line's columns)."""
-    spans = secret_spans_in_line(line)
+def mask_line_mapped(line: str, extra: Sequence[Span] = ()) -> Tuple[str, List[Span]]:
+    """The masked line and the spans that were masked (in the original line's columns);
+    ``extra`` spans are masked too."""
+    spans = secret_spans_in_line(line, extra)
     if not spans:
         return line, spans
     out: List[str] = []
@@ -149,9 +153,47 @@ def mask_line(line: str) -> str:
     return mask_line_mapped(line)[0]
 
 
-def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None) -> List[Report]:
-    """Turn offset-based findings of one file into reports with rows, columns and masked lines."""
+def secret_source_spans(candidates: Iterable[Candidate],
+                        syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
+    """The source spans of every secret of every candidate of a file, for :func:`place`.
+
+    A line-by-line look cannot see a secret that a scanner reads through escapes, entities,
+    implicit concatenation or a line break (``"postgres://u:" "pw@h"``, ``pw&#115;``, a URI
+    wrapped in ``<...>``); the candidates can, and their pieces map each secret back to its
+    exact source characters."""
+    syntaxes = tuple(syntaxes)
+    spans: List[Span] = []
+    for c in candidates:
+        for s, e in secrets.secret_spans(c.uri, syntaxes):
+            spans.append(c.source_span(s, e))
+    return sorted(spans)
+
+
+def _hidden_in(hidden: Sequence[Span], reach: Sequence[int], lo: int, hi: int) -> List[Span]:
+    """The parts of the sorted source spans ``hidden`` inside ``lo..hi``, relative to ``lo``.
+    ``reach[i]`` is the largest end among ``hidden[:i + 1]`` (non-decreasing, so bisectable):
+    the first span that can reach into the line is found without walking the ones before."""
+    out: List[Span] = []
+    for i in range(bisect_right(reach, lo), len(hidden)):
+        s, e = hidden[i]
+        if s >= hi:
+            break
+        if e > lo and e > s:
+            out.append((max(s, lo) - lo, min(e, hi) - lo))
+    return out
+
+
+def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None,
+          hidden: Sequence[Span] = ()) -> List[Report]:
+    """Turn offset-based findings of one file into reports with rows, columns and masked lines.
+
+    ``hidden``: source spans that must never be shown (:func:`secret_source_spans` of the file's
+    candidates); every line is also masked by the line-by-line net of :func:`mask_line`."""
     index = index or LineIndex.of(text)
+    hidden = sorted(hidden)
+    reach: List[int] = []
+    for _, e in hidden:
+        reach.append(max(e, reach[-1]) if reach else e)
     out: List[Report] = []
     # One mask per line, however many findings it has: masking scans the whole line, so doing it
     # per finding is quadratic on a long line full of URIs (a minified file, a 1 MB line).
@@ -162,7 +204,9 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         if row not in lines:
             line_start = index.starts[row - 1]
             line_end = index.starts[row] if row < len(index.starts) else len(text)
-            masked_text, spans = mask_line_mapped(text[line_start:line_end].rstrip("\r\n"))
+            raw = text[line_start:line_end].rstrip("\r\n")
+            extra = _hidden_in(hidden, reach, line_start, line_start + len(raw)) if hidden else []
+            masked_text, spans = mask_line_mapped(raw, extra)
             lines[row] = (masked_text, _MaskMap(spans))
         line, masks = lines[row]
         line_column = masks.column(column - 1) + 1

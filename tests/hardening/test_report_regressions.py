@@ -107,3 +107,44 @@ def test_output_grows_with_findings_not_with_line_length(fmt: str) -> None:
     out = reporters.render(fmt, RunResult(tuple(reports), (), 1))
     # Each finding may show a window of its line, never the whole 180 KB line.
     assert len(out) < 10_000 * 2_000, len(out)
+
+
+# -- secrets a line-by-line look cannot see --------------------------------------------------
+# The secret of a URI read through escapes, entities, implicit concatenation or a line break
+# is invisible to mask_line (it looks at one physical line with the prose scanner); the file's
+# own candidates know it, and place(hidden=secret_source_spans(...)) masks it.
+LEAKS = [
+    pytest.param("python", 'U = ("postgres://admin:" "Zq7concat@db/x")\n', id="py-implicit-concatenation"),
+    pytest.param("python", 'U = "postgres://admin:Zq7py\\x41esc@db/x"\n', id="py-escape"),
+    pytest.param("json", '{"u": "postgres:\\/\\/admin:Zq7jsonesc@db\\/x"}\n', id="json-escaped-slashes"),
+    pytest.param("html", '<a href="postgres://admin:Zq7&#115;ent@db/x">x</a>\n', id="html-entity"),
+    pytest.param("markdown", "[y](<postgres://admin:Zq7 sp@db/x>)\n", id="md-space-in-password"),
+    pytest.param("text", "see <postgres://admin:Zq7wr\n  apped@db/x>\n", id="wrapped-appendix-c"),
+    pytest.param("rst", "`x <postgres://admin:Zq7rst\n   wrap@db/x>`_\n", id="rst-wrapped"),
+]
+
+
+@pytest.mark.parametrize("fmt, text", LEAKS)
+def test_place_masks_the_secrets_the_scanner_knows(fmt: str, text: str) -> None:
+    from urilint.checker import candidates, check_text
+    from urilint.report import secret_source_spans
+    from urilint.settings import Settings
+
+    settings = Settings(select=frozenset({"ALL"}))
+    findings = check_text(text, fmt, settings)
+    assert findings, "the case must produce a report"
+    hidden = secret_source_spans(candidates(text, fmt, settings))
+    assert hidden
+    for r in place("f", text, findings, hidden=hidden):
+        assert "Zq7" not in r.line, r.line
+        assert MASK in r.line
+
+
+def test_hidden_spans_across_lines_and_long_spans() -> None:
+    text = "aa SECRET1\nSECRET2 bb\ncc SECRET3 dd\n"
+    s1, s3 = text.index("SECRET1"), text.index("SECRET3")
+    findings = [finding(0, 1), finding(text.index("bb"), text.index("bb") + 1), finding(text.index("dd"), len(text) - 1)]
+    # One span over a line break (a wrapped URI), then a short one: both masked on their lines.
+    hidden = [(s3, s3 + 7), (s1, text.index("SECRET2") + 7)]
+    lines = [r.line for r in place("f", text, findings, hidden=hidden)]
+    assert lines == [f"aa {MASK}", f"{MASK} bb", f"cc {MASK} dd"]
