@@ -1,0 +1,37 @@
+"""libcst reads every candidate literal; its value must equal the lexer's, which gives positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from urilint.scanners.python import group_value, lex, libcst_value
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        pytest.param('x = "https://example.com/a"\n', "https://example.com/a", id="simple"),
+        pytest.param("x = 'https://a.example/\\x41\\N{DIGIT ONE}'\n", "https://a.example/A1", id="escapes"),
+        pytest.param('x = r"https://a.example/\\d"\n', "https://a.example/\\d", id="raw"),
+        pytest.param('x = b"https://a.example/\\xff"\n', "https://a.example/\u00ff", id="bytes-latin-1"),
+        pytest.param('x = ("https://a.example"  # a comment\n     "/path")\n', "https://a.example/path",
+                     id="implicit-concatenation-across-lines"),
+        pytest.param('x = f"https://{host}/a/{{b}}/{n:>{w}}"\n', "https://{host}/a/{b}/{}", id="f-string-slots"),
+        pytest.param('x = rf"https://{h}/\\d"\n', "https://{h}/\\d", id="raw-f-string"),
+        pytest.param('x = """https://a.example/\r\nb"""\r\n', "https://a.example/\nb", id="crlf-in-triple-quotes"),
+        pytest.param('x = "https://a.example/\\r\\n"\n', "https://a.example/\r\n", id="escaped-crlf-kept"),
+    ],
+)
+def test_libcst_reads_what_the_lexer_reads(source: str, expected: str) -> None:
+    lexed = lex(source)
+    assert lexed is not None
+    [group] = [g for g in lexed.groups if ":" in source[g.start:g.end]]
+    assert group_value(source, group)[0] == expected
+    assert libcst_value(source, group) == expected
+
+
+def test_pep701_field_reusing_the_quote() -> None:
+    source = 'x = f"https://{d["k"]}/a"\n'
+    lexed = lex(source)
+    assert lexed is not None and len(lexed.groups) == 1
+    assert libcst_value(source, lexed.groups[0]) == group_value(source, lexed.groups[0])[0] == 'https://{d["k"]}/a'
