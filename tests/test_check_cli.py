@@ -252,3 +252,14 @@ def test_progress_bar_only_on_a_terminal_outside_ci(tmp_path: Path) -> None:
     in_ci = subprocess.run([sys.executable, "-m", "urilint", "check", "-j", "1", str(tmp_path)],
                            capture_output=True, env=dict(env, CI="true"), timeout=120)
     assert in_ci.returncode == 0 and b"files" not in in_ci.stderr
+
+
+def test_python_syntax_error_is_one_clear_notice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text('URL = "HTTP://X.example/"\ndef (:\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(bad))
+    assert "invalid Python at 2:" in err and err.count("\n") == 1 and "Traceback" not in err
+    assert "URI201" not in out and code == 0
+    no_uri = tmp_path / "plain.py"
+    no_uri.write_text("def (:\n", encoding="utf-8")
+    assert run(capsys, "check", str(no_uri))[2] == ""  # nothing to check: nothing to say

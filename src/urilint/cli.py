@@ -160,6 +160,17 @@ def _process(job: Job) -> Outcome:
         errors.append(FileError(job.shown, f"undecodable bytes (first at byte {byte}); the rest was checked",
                                 fatal=False))
     settings = job.config.settings
+    if source.format == "python":
+        from .scanners import python as python_scanner
+
+        # A module that does not parse yields no candidates: say so once, clearly (issue 5).
+        if python_scanner._may_hold_uri(source.text):
+            fault = python_scanner.syntax_error(source.text)
+            if fault is not None:
+                line, column, message = fault
+                errors.append(FileError(job.shown, f"not checked: invalid Python at {line}:{column} ({message})",
+                                        fatal=False))
+                return Outcome(errors=tuple(errors))
     keep = _keeper(source.format, _ignored_codes(job.config, job.shown))
     text, fixed, diff, new_text = source.text, 0, "", None
     if job.fix or job.diff:
