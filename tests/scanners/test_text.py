@@ -181,3 +181,8 @@ def test_joins_tell_where_a_wrapped_uri_was_joined(text: str, joins: tuple, afte
     (c,) = extract(text, "text")
     assert c.joins == joins
     assert any(c.uri[i - 1] == "-" for i in c.joins) is after_hyphen
+
+
+@pytest.mark.parametrize("text", ["see HTTP::Cookies and LWP::UserAgent", "use URI::Escape;", "file::read"])
+def test_scope_operator_is_not_a_scheme(text: str) -> None:
+    assert [c.uri for c in extract(text, "text")] == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..finding import Finding
@@ -10,10 +11,16 @@ from .base import Analysis, Example, Rule
 from .common import problems_for
 
 
+#: A port spelled as a name: documentation's placeholder for a number.
+_WORD = re.compile("[A-Za-z_]+")
+
+
 def check(a: Analysis) -> Iterator[Finding]:
     port, span = a.ref.port, a.ref.span("port")
     if port is None or span is None or a.in_placeholder(*span):
         return
+    if _WORD.fullmatch(port):
+        return  # "host:port", "HOST:PORT_NUMBER": a word written where a number goes, in a template
     for p in problems_for(a, "URI105"):
         yield RULE.finding(p.offset, span[1], p.message)
         return
@@ -39,13 +46,14 @@ No connection can be made; a letter in the port is usually a typo or a host name
 `http://example.com:8o80/`, `http://example.com:99999/`
 
 ## Fix safety
-No fix.  `{port}` and `${PORT}` are slots and are not reported.
+No fix.  `{port}`, `${PORT}` and a port written as a word (`host:port` in documentation) are
+slots and are not reported.
 """,
     bad=(
         Example("http://example.com:8o80/"),
         Example("http://example.com:99999/"),
         Example("http://example.com:80:80/"),
-        Example("redis://localhost:port/0"),
+        Example("redis://localhost:63o79/0"),
     ),
     good=(
         "http://example.com:8080/",
@@ -56,6 +64,9 @@ No fix.  `{port}` and `${PORT}` are slots and are not reported.
         "http://[::1]:443/",
         "http://example.com:/",
         "http://user:secretword@example.com/",
+        "https://user:pass@host:port/path",
+        "redis://localhost:PORT/0",
+        "scheme://proxy.server:port_number",
     ),
     check=check,
 )

@@ -11,8 +11,9 @@ from .base import WEB_SCHEMES, Analysis, Example, Rule
 
 #: Schemes people mean when they mistype one; a near miss of these is reported.
 COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file", "ws", "wss", "git")
-#: Deliberately altered schemes ("defanged" links in security writing) are not typos.
-DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow"})
+#: Deliberately altered schemes ("defanged" links in security writing) and tools' own schemes
+#: one edit from a common one (awscli's "fileb://" reads a file as binary) are not typos.
+DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow", "fileb"})
 _MISSING_COLON = re.compile(r"(https?|ftp|wss?)//", re.I)
 _DOUBLED = re.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
 
@@ -123,6 +124,7 @@ not reported.
         "file:///etc/hosts",
         "file:/etc/hosts",
         "hxxp://malware.example/",
+        "fileb://payload.bin",
         "sftp://host/x",
         "ftps://host/x",
         "mailto:someone@example.com",

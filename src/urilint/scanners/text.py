@@ -134,6 +134,9 @@ def accepts(text: str, start: int, colon: int) -> bool:
     """The issue's rule: "//" follows, or the scheme is registered (and not a path's tail)."""
     if text.startswith("//", colon + 1):
         return True
+    # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":".
+    if text.startswith(":", colon + 1):
+        return False
     # "//go:generate": a registered name right after "/" is the end of a path, not a scheme.
     if start > 0 and text[start - 1] == "/":
         return False
