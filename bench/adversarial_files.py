@@ -1,0 +1,372 @@
+"""Linear time on hostile files: seconds per MB of the whole pipeline, per input class and format.
+
+Where ``adversarial`` times the RFC 3986 core on one long URI, this suite times what ``urilint
+check`` does with one file once it is read: the format's scanner, the rules on every candidate,
+suppressions and the placing of reports (rows, columns, masked source lines), i.e.
+``suppress.apply(check_text(text, format))`` then ``report.place``.  Each input class (runs of
+``%``, ``:``, ``[``, ``(``, ``<``, a 1 MB single line, 100k backticks, unterminated fences and
+comments, 100k-part implicit string concatenation ...) is built at three sizes (64 KB, 256 KB and
+1 MB; 1 KB and 4 KB with ``--quick``) and read as every format.  The table gives seconds per MB
+at each size and two ratios of per-MB times, largest/smallest and largest/middle; linear code
+keeps them near 1 and either above 3 is flagged SUPERLINEAR.  Each measurement runs in a forked
+child with a time limit (``--timeout``), so a quadratic case shows as "> limit" instead of
+hanging, and the bigger sizes of that case are skipped.
+
+A second table times ``urilint check`` (``main(argv)``, one process) on one big file (100 MB by
+default, ``--big-mb``) written to a temporary folder; a third runs ``urilint check -j 2`` over
+whole real corpora (the shared docs corpus, when ``../shared`` is there, and the interpreter's
+standard library; ``--no-corpora`` skips it, ``--quick`` too) and counts findings per code and
+internal errors (the test suite samples the standard library).
+
+``tests/hardening/test_adversarial.py`` runs every class on every format once, without timing;
+this module owns the classes (:data:`CLASSES`) so both agree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import math
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+
+from bench import common
+
+#: Per-MB ratios above this are flagged as super-linear (as in the ``adversarial`` suite).
+FLAG_RATIO = 3.0
+FORMATS: Tuple[str, ...] = ("text", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "env",
+                            "shell", "python")
+
+
+def _fill(prefix: str, unit: str, suffix: str, size: int) -> str:
+    k = max(1, (size - len(prefix) - len(suffix)) // len(unit))
+    return prefix + unit * k + suffix
+
+
+@dataclass(frozen=True)
+class InputClass:
+    """``prefix + unit * k + suffix``, ``k`` chosen so the text is about ``size`` characters."""
+
+    name: str
+    prefix: str
+    unit: str
+    suffix: str = ""
+    #: Formats to skip (none by default: every class is read as every format).
+    skip: FrozenSet[str] = field(default_factory=frozenset)
+    #: Too slow for ``--quick`` (which must finish in seconds): a known cost that the full run shows.
+    slow: bool = False
+
+    def build(self, size: int) -> str:
+        return _fill(self.prefix, self.unit, self.suffix, size)
+
+    @property
+    def shape(self) -> str:
+        unit = self.unit if len(self.unit) <= 24 else self.unit[:21] + "..."
+        return f"{self.prefix!r} + {unit!r}*n" + (f" + {self.suffix!r}" if self.suffix else "")
+
+
+#: The issue's classes first (ReDoS-style runs for every pattern, a 1 MB line, 100k backticks,
+#: unterminated constructs, implicit concatenation), then shapes the hardening work found slow.
+CLASSES: Tuple[InputClass, ...] = (
+    InputClass("pct-run", "see ", "%"),                                    # "%%%%" in prose
+    InputClass("colon-run", "see ", ":"),                                  # "::::": scheme / port
+    InputClass("bracket-run", "see ", "["),                                # "[[[[": links, IP literals
+    InputClass("paren-run", "see ", "("),                                  # "((((": destinations
+    InputClass("angle-run", "see ", "<"),                                  # "<<<<": autolinks, tags
+    InputClass("http-colon-run", "see http://a", ":"),                     # one URI, port of ":"
+    InputClass("one-line-clean", "", "https://example.com/a/b?c=d#e "),   # a 1 MB line, no finding
+    InputClass("one-line-dirty", "", "HTTP://Example.COM:80/./%7e "),      # a 1 MB line, 4 findings per URI
+    InputClass("one-line-secrets", "", "http://u:Zq7pw@h.example/ "),     # a 1 MB line of credentials
+    InputClass("backtick-run", "see ", "`"),                               # 100k backticks at 100 KB
+    InputClass("backtick-pairs", "", "`a` "),                              # many code spans
+    InputClass("unterminated-fence", "```\n", "see http://a.example/x\n"),
+    InputClass("unterminated-html-comment", "<!-- ", "http://a.example/x\n"),
+    InputClass("unterminated-py-string", "x = '''", "http://a.example/x\n"),
+    InputClass("py-concat", "x = (\"http://a.example/\"\n", "\"b\"\n", ")\n"),  # 100k parts at 400 KB
+    InputClass("py-concat-one-line", "x = (\"http://a.example/\"", " \"b\"", ")\n"),
+    InputClass("nested-brackets", "", "[", "http://a.example/"),
+    InputClass("link-in-link", "", "[x](", "http://a.example/)"),
+    InputClass("many-lines", "", "k: HTTP://A.example/\n"),                # many findings, short lines
+    # Found by the hardening work (reported): nested images, parenthesised URIs on one line,
+    # several values on one config line, and one URI with a thousand bad percent signs.
+    InputClass("nested-images", "", "![", "x"),
+    InputClass("nested-images-closed", "", "![x](http://a.example/) "),
+    InputClass("paren-uris-one-line", "", "(http://a.example/)"),
+    InputClass("spaced-uris-one-line", "k: ", "http://a.example/ "),
+    InputClass("uri-pct-run", "see http://a.example/", "%", slow=True),
+)
+
+
+def nested_images(size: int) -> str:
+    """``![![![...x](u)](u)](u)``: each image holds the next (a CommonMark image description may
+    hold images).  Not an :class:`InputClass`: both halves grow."""
+    n = max(1, (size - 1) // 22)  # "![" and "](http://a.example/)": 22 characters per level
+    return "![" * n + "x" + "](http://a.example/)" * n
+
+
+#: Classes built by a function (both ends grow), with their shape for the header.
+EXTRA: Tuple[Tuple[str, Callable[[int], str], str], ...] = (
+    ("nested-images-both", nested_images, "'!['*n + 'x' + '](http://a.example/)'*n"),
+)
+
+FULL_SIZES = (64 * common.KB, 256 * common.KB, common.MB)
+QUICK_SIZES = (common.KB, 4 * common.KB)
+
+
+def builders(quick: bool = False) -> List[Tuple[str, Callable[[int], str], FrozenSet[str]]]:
+    """(name, build(size), formats to skip) of every class (but the slow ones when ``quick``)."""
+    out: List[Tuple[str, Callable[[int], str], FrozenSet[str]]] = [
+        (c.name, c.build, c.skip) for c in CLASSES if not (quick and c.slow)]
+    out += [(name, fn, frozenset()) for name, fn, _ in EXTRA]
+    return out
+
+
+def pipeline(text: str, fmt: str) -> int:
+    """What ``urilint check`` does with one decoded file; returns the number of reports."""
+    from urilint import suppress
+    from urilint.checker import check_text
+    from urilint.report import place
+    from urilint.scanners.positions import LineIndex
+
+    findings = suppress.apply(text, fmt, check_text(text, fmt))
+    return len(place("f", text, findings, LineIndex.of(text)))
+
+
+def size_label(size: int) -> str:
+    if size >= common.MB:
+        return f"{size // common.MB} MB"
+    return f"{size // common.KB} KB"
+
+
+@dataclass(frozen=True)
+class Result:
+    klass: str
+    fmt: str
+    per_mb: Tuple[Optional[float], ...]  #: None where the measurement hit the time limit
+    reports: int  #: reports at the smallest size (to see what the input triggers)
+
+    def ratio(self, i: int, j: int) -> Optional[float]:
+        a, b = self.per_mb[i], self.per_mb[j]
+        if b is None:
+            return None
+        if a is None:
+            return math.inf
+        return a / b if b > 0 else None
+
+    def flagged(self) -> bool:
+        last = len(self.per_mb) - 1
+        ratios = [self.ratio(last, 0), self.ratio(last, last - 1)]
+        return any(r is not None and r > FLAG_RATIO for r in ratios) or None in self.per_mb
+
+
+def seconds_per_mb(text: str, fmt: str, repeat: int, min_time: float) -> float:
+    timing = common.time_calls(lambda t: pipeline(t, fmt), [text], repeat, min_time)
+    return timing.best / (len(text) / common.MB)
+
+
+def measure(name: str, build: Callable[[int], str], fmt: str, sizes: Sequence[int], repeat: int,
+            min_time: float, timeout: float, isolate: bool) -> Result:
+    per_mb: List[Optional[float]] = []
+    for size in sizes:
+        if per_mb and per_mb[-1] is None:
+            per_mb.append(None)  # a smaller size already timed out
+            continue
+        text = build(size)
+        if isolate:
+            per_mb.append(common.run_isolated(lambda: seconds_per_mb(text, fmt, repeat, min_time), timeout))
+        else:
+            per_mb.append(seconds_per_mb(text, fmt, repeat, min_time))
+    return Result(name, fmt, tuple(per_mb), pipeline(build(sizes[0]), fmt))
+
+
+def fmt_seconds(value: Optional[float], timeout: float) -> str:
+    return f"> {timeout:g} s" if value is None else f"{value:.3g}"
+
+
+def fmt_ratio(value: Optional[float]) -> str:
+    if value is None:
+        return "-"
+    return "inf" if math.isinf(value) else f"{value:.2f}"
+
+
+# -- one big file through the command line ---------------------------------------------------
+def big_file_lines() -> Iterator[str]:
+    """Prose with a URI every few lines, a finding every few dozen: what a big log or dump holds."""
+    i = 0
+    while True:
+        i += 1
+        if i % 40 == 0:
+            yield f"line {i}: see HTTP://Example.COM:80/a/./b/{i} for details\n"
+        elif i % 4 == 0:
+            yield f"line {i}: fetched https://example.com/items/{i}?page=2 in 12 ms\n"
+        else:
+            yield f"line {i}: nothing to see here, just words and numbers {i * 7} and more words\n"
+
+
+def write_big_file(path: Path, megabytes: int) -> int:
+    target = megabytes * common.MB
+    written = 0
+    with open(path, "w", encoding="utf-8", newline="") as handle:
+        chunk: List[str] = []
+        size = 0
+        for line in big_file_lines():
+            chunk.append(line)
+            size += len(line)
+            if size >= 1 << 20 or written + size >= target:
+                handle.write("".join(chunk))
+                written += size
+                chunk, size = [], 0
+                if written >= target:
+                    break
+    return written
+
+
+def time_big_file(megabytes: int, timeout: float) -> Tuple[int, Optional[float]]:
+    """(bytes, seconds) of ``urilint check --statistics FILE`` in a forked child."""
+    from urilint.cli import main
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "big.txt"
+        size = write_big_file(path, megabytes)
+
+        def run() -> float:
+            start = time.perf_counter()
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                main(["check", "--isolated", "--statistics", "--exit-zero", "-j", "1", str(path)])
+            return time.perf_counter() - start
+
+        return size, common.run_isolated(run, timeout)
+
+
+# -- whole real corpora -------------------------------------------------------------------------
+CORPUS_SUFFIXES = frozenset({".py", ".txt", ".rst", ".md", ".html", ".xml", ".json", ".toml", ".cfg", ".ini", ".sh"})
+
+
+def stdlib_files() -> List[str]:
+    """The standard library's files urilint reads, by name (under pyenv it sits in a folder an
+    enclosing repository's .gitignore excludes, which a directory walk would honour)."""
+    import sysconfig
+
+    root = Path(sysconfig.get_paths()["stdlib"])
+    return sorted(str(p) for p in root.rglob("*") if p.suffix in CORPUS_SUFFIXES
+                  and "site-packages" not in p.parts and p.is_file() and not p.is_symlink())
+
+
+def check_corpus(paths: Sequence[str]) -> Tuple[float, int, int, str]:
+    """(seconds, findings, internal errors, findings per code) of ``urilint check -j 2``."""
+    import json
+    from collections import Counter
+
+    from urilint.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        main(["check", "--isolated", "-j", "2", "--output-format", "json", "--exit-zero", *paths])
+    seconds = time.perf_counter() - start
+    reports = json.loads(out.getvalue() or "[]")
+    counts = Counter(r["code"] for r in reports)
+    internal = err.getvalue().count("internal error")
+    return seconds, len(reports), internal, ", ".join(f"{c} {n}" for c, n in sorted(counts.items()))
+
+
+def print_corpora() -> None:
+    rows = []
+    corpora: List[Tuple[str, List[str]]] = [("stdlib", stdlib_files())]
+    if common.DOCS_CORPUS.is_dir():
+        corpora.insert(0, ("docs corpus", [str(common.DOCS_CORPUS)]))
+    else:
+        common.stdout_line(f"\n({common.DOCS_CORPUS} is not present: docs corpus skipped)")
+    for label, paths in corpora:
+        files = [p for root in paths for p in ([root] if Path(root).is_file() else
+                                               [str(f) for f in Path(root).rglob("*") if f.is_file()])]
+        size = sum(Path(f).stat().st_size for f in files)
+        seconds, findings, internal, per_code = check_corpus(paths)
+        rows.append([label, f"{len(files):,}", f"{size / common.MB:.1f}", f"{seconds:.1f}",
+                     f"{seconds / max(size / common.MB, 1e-9):.3f}", f"{findings:,}", str(internal), per_code])
+    common.stdout_line("\n## urilint check -j 2 over whole real corpora\n")
+    common.stdout_line(common.render_table(
+        ["corpus", "files", "MB", "seconds", "s/MB", "findings", "internal errors", "per code"], rows,
+        [False, True, True, True, True, True, True, False]))
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = common.make_parser("adversarial_files", __doc__.splitlines()[0] if __doc__ else "adversarial_files")
+    parser.add_argument("--timeout", type=float, default=None, metavar="S",
+                        help="time limit per (class, format, size) measurement (default 60; 10 with --quick)")
+    parser.add_argument("--min-time", type=float, default=None, metavar="S",
+                        help="each timed run lasts at least S seconds (default 0.05; 0.002 with --quick)")
+    parser.add_argument("--formats", metavar="LIST", help=f"comma-separated formats (default: {','.join(FORMATS)})")
+    parser.add_argument("--classes", metavar="LIST", help="comma-separated class names (default: all)")
+    parser.add_argument("--no-corpora", action="store_true", help="skip the real corpora table")
+    parser.add_argument("--big-mb", type=int, default=None, metavar="N",
+                        help="size of the big file for the command-line table (default 100; 0 skips it; 1 with --quick)")
+    args = parser.parse_args(argv)
+    repeat = common.repeat_of(args, default=2, quick_default=1)
+    timeout = args.timeout if args.timeout is not None else (10.0 if args.quick else 60.0)
+    min_time = args.min_time if args.min_time is not None else (0.002 if args.quick else 0.05)
+    sizes = QUICK_SIZES if args.quick else FULL_SIZES
+    formats = tuple(args.formats.split(",")) if args.formats else FORMATS
+    unknown = sorted(set(formats) - set(FORMATS))
+    classes = builders(args.quick and not args.classes)
+    if args.classes:
+        wanted = set(args.classes.split(","))
+        unknown += sorted(wanted - {name for name, _, _ in classes})
+        classes = [c for c in classes if c[0] in wanted]
+    if unknown:
+        parser.error(f"unknown formats or classes: {', '.join(unknown)}")
+    big_mb = args.big_mb if args.big_mb is not None else (1 if args.quick else 100)
+
+    common.stdout_line("# adversarial_files: does the pipeline stay linear on hostile files?")
+    common.stdout_line(common.environment_line())
+    common.stdout_line(f"sizes: {', '.join(size_label(s) for s in sizes)} (KB = 1024 chars); best of {repeat} "
+                       f"runs, each >= {min_time} s; limit {timeout:g} s per measurement"
+                       + ("  [--quick: too small to judge linearity; not isolated]" if args.quick else ""))
+    common.stdout_line("classes: " + "; ".join(f"{c.name} = {c.shape}" for c in CLASSES)
+                       + "; " + "; ".join(f"{name} = {shape}" for name, _, shape in EXTRA))
+
+    results: List[Result] = []
+    for name, build, skip in classes:
+        for fmt in formats:
+            if fmt not in skip:
+                results.append(measure(name, build, fmt, sizes, repeat, min_time, timeout, not args.quick))
+
+    last = len(sizes) - 1
+    pairs = [(last, 0)] + ([(last, last - 1)] if last > 1 else [])
+    headers = ["class", "format", *(f"s/MB @{size_label(s)}" for s in sizes),
+               *(f"{size_label(sizes[i])}/{size_label(sizes[j])}" for i, j in pairs),
+               f"reports @{size_label(sizes[0])}", "flag"]
+    body = [[r.klass, r.fmt, *(fmt_seconds(v, timeout) for v in r.per_mb),
+             *(fmt_ratio(r.ratio(i, j)) for i, j in pairs), str(r.reports),
+             "SUPERLINEAR" if r.flagged() else "ok"] for r in results]
+    right = [False, False, *(True for _ in sizes), *(True for _ in pairs), True, False]
+    common.stdout_line(f"\n## seconds per MB (ratios: per-MB time at {size_label(sizes[last])} / at a smaller "
+                       f"size; flag > {FLAG_RATIO:g} or a time-out)\n")
+    common.stdout_line(common.render_table(headers, body, right))
+    flagged = [r for r in results if r.flagged()]
+    common.stdout_line(f"\n{len(flagged)} of {len(results)} (class, format) pairs flagged"
+                       + (": " + ", ".join(f"{r.klass}/{r.fmt}" for r in flagged) if flagged else ""))
+    timed = [r for r in results if r.per_mb[-1] is not None and r.per_mb[-1] > 0]
+    if timed:
+        slow = max(timed, key=lambda r: r.per_mb[-1] or 0.0)
+        fast = min(timed, key=lambda r: r.per_mb[-1] or 0.0)
+        common.stdout_line(f"slowest per MB at {size_label(sizes[last])}: {slow.klass}/{slow.fmt} "
+                           f"{fmt_seconds(slow.per_mb[-1], timeout)} s; fastest: {fast.klass}/{fast.fmt} "
+                           f"{fmt_seconds(fast.per_mb[-1], timeout)} s")
+
+    if big_mb > 0:
+        big_timeout = max(timeout, 20.0 * big_mb)
+        size, seconds = time_big_file(big_mb, big_timeout)
+        common.stdout_line("\n## urilint check on one big file (main(argv), -j 1)\n")
+        per_mb = None if seconds is None else seconds / (size / common.MB)
+        common.stdout_line(common.render_table(
+            ["file", "MB", "seconds", "s/MB"],
+            [["big.txt (prose, a URI every 4 lines)", f"{size / common.MB:.0f}",
+              fmt_seconds(seconds, big_timeout), fmt_seconds(per_mb, big_timeout)]],
+            [False, True, True, True]))
+    if not args.quick and not args.no_corpora:
+        print_corpora()
+    return 0

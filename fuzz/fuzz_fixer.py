@@ -1,0 +1,44 @@
+"""Fuzz the fixer on every format (the first byte picks one): fixing twice equals fixing once,
+no character outside the candidates' spans changes, no fixable finding is left (unless a fix
+was refused with a notice), and a Python module that parsed still parses to the same tree but
+for its string constants.  Also: no report shows a password.
+
+    python fuzz/fuzz_fixer.py -max_total_time=600 [corpus_dir]
+"""
+
+from __future__ import annotations
+
+import _common
+
+from tests.hardening.helpers import outside_unchanged, python_tree
+from urilint.checker import candidates, check_text
+from urilint.fixer import fix_text
+from urilint.scanners import FORMATS, extract
+from urilint.settings import Settings
+
+SETTINGS = (Settings(), Settings(select=frozenset({"ALL"}), include_code_blocks=True))
+for _fmt in FORMATS:
+    extract("", _fmt)  # import every scanner now (they load on first use), before atheris instruments
+
+
+def test_one_input(data: bytes) -> None:
+    fmt, rest = _common.pick(data, FORMATS)
+    text = _common.text_of(rest)
+    settings = SETTINGS[len(rest) % 2]
+    unsafe = bool(len(rest) % 3 == 0)
+    once = fix_text(text, fmt, settings, unsafe=unsafe)
+    assert fix_text(once.text, fmt, settings, unsafe=unsafe).text == once.text, (fmt, text)
+    spans = [(c.start, c.end) for c in candidates(text, fmt, settings)]
+    assert outside_unchanged(text, once.text, spans), (fmt, text, once.text)
+    if not once.notices:
+        wanted = {"safe", "unsafe"} if unsafe else {"safe"}
+        left = [f for f in check_text(once.text, fmt, settings) if f.edit is not None and f.applicability in wanted]
+        assert not left, (fmt, text, once.text, left)
+    if fmt == "python":
+        before = python_tree(text)
+        if before is not None:
+            assert python_tree(once.text) == before, (text, once.text)
+
+
+if __name__ == "__main__":
+    _common.main(test_one_input)
