@@ -47,7 +47,10 @@ def loads(text: str, source: str = "<baseline>") -> Mapping[Key, int]:
                 for digest, n in digests.items():
                     out[(path, code, digest)] = int(n)
         return out
-    except (ValueError, KeyError, AttributeError, TypeError) as exc:
+    except RecursionError:  # json recurses on nested arrays and objects
+        raise BaselineError(f"{source}: not a urilint baseline: nested too deeply") from None
+    except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as exc:
+        # OverflowError: a count of 1e400 (int() of an infinite float)
         raise BaselineError(f"{source}: not a urilint baseline: {exc}") from None
 
 

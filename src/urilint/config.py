@@ -137,6 +137,8 @@ def read_table(path: Path) -> Optional[Mapping[str, Any]]:
         raise ConfigError(f"{path}: cannot be read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses on nested arrays and inline tables
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
     if path.name == "pyproject.toml":
         tool = data.get("tool", {})
         table = tool.get("urilint") if isinstance(tool, dict) else None
