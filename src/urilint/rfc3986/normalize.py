@@ -128,7 +128,9 @@ def _is_port(port: str, default: int) -> bool:
     """An empty port, or one whose ASCII digits spell the default (":080" is ":80")."""
     if port == "":
         return True
-    return all(c in grammar.DIGIT for c in port) and int(port) == default
+    # Length first: int() of a 5,000-digit port raises (Python's 4,300-digit limit) and is slow.
+    return (all(c in grammar.DIGIT for c in port) and len(port.lstrip("0")) <= 5
+            and int(port.lstrip("0") or "0") == default)
 
 
 def normalize(text: str, default_ports: Optional[Mapping[str, int]] = None) -> str:

@@ -206,7 +206,8 @@ def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
         if ref.port == "" and "empty-port" in aspects:
             edits.append((port_span[0] - 1, port_span[1], ""))
         elif (ref.port and default is not None and "default-port" in aspects
-              and all(c in grammar.DIGIT for c in ref.port) and int(ref.port) == default):
+              and all(c in grammar.DIGIT for c in ref.port) and len(ref.port.lstrip("0")) <= 5
+              and int(ref.port.lstrip("0") or "0") == default):
             edits.append((port_span[0] - 1, port_span[1], ""))
     edits += _path_edits(a, aspects)
     if ("empty-path" in aspects and ref.path == "" and ref.authority is not None

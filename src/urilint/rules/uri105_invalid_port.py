@@ -24,8 +24,12 @@ def check(a: Analysis) -> Iterator[Finding]:
     for p in problems_for(a, "URI105"):
         yield RULE.finding(p.offset, span[1], p.message)
         return
-    if port and all(c in grammar.DIGIT for c in port) and int(port) > 65535:
-        yield RULE.finding(span[0], span[1], f"port {int(port)} is out of range: TCP and UDP ports end at 65535")
+    if port and all(c in grammar.DIGIT for c in port):
+        # Length first: int() of a 5,000-digit port raises (Python's 4,300-digit limit).
+        digits = port.lstrip("0") or "0"
+        if len(digits) > 5 or int(digits) > 65535:
+            shown = digits if len(digits) <= 12 else f"{digits[:8]}... ({len(digits)} digits)"
+            yield RULE.finding(span[0], span[1], f"port {shown} is out of range: TCP and UDP ports end at 65535")
 
 
 RULE = Rule(

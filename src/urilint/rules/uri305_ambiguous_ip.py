@@ -10,6 +10,8 @@ from ..rfc3986 import grammar
 from .base import Analysis, Example, Rule
 
 _PART = re.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
+#: Digits (leading zeros stripped) of the largest 32-bit value, 4294967295, in each base.
+_MAX_DIGITS = {16: 8, 8: 11, 10: 10}
 
 
 def inet_aton_value(host: str) -> Optional[int]:
@@ -21,13 +23,19 @@ def inet_aton_value(host: str) -> Optional[int]:
     values: List[int] = []
     for p in parts:
         if p[:2] in ("0x", "0X"):
-            values.append(int(p[2:] or "0", 16))
+            base, digits = 16, p[2:]
         elif len(p) > 1 and p.startswith("0"):
             if any(c in "89" for c in p):
                 return None
-            values.append(int(p, 8))
+            base, digits = 8, p
         else:
-            values.append(int(p))
+            base, digits = 10, p
+        digits = digits.lstrip("0") or "0"
+        # A part over 32 bits reads as no address; rejecting it by its length first keeps int()
+        # away from a 10,000-digit host (over Python's 4,300-digit limit: ValueError).
+        if len(digits) > _MAX_DIGITS[base]:
+            return None
+        values.append(int(digits, base))
     *head, last = values
     if any(v > 255 for v in head) or last >= int(256 ** (4 - len(head))):
         return None
