@@ -53,7 +53,9 @@ def _parses(text: str) -> bool:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             ast.parse(text)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        # NUL bytes (ValueError); absurd nesting ("1 + 1 + ..." 200,000 times: RecursionError,
+        # "x = ----...1": MemoryError) does not parse either, as far as a fix is concerned.
         return False
     return True
 

@@ -32,6 +32,7 @@ EVERYTHING = Settings(select=frozenset({"ALL"}))
 @example(text="http://[" + "1:" * 5000 + "]/")
 @example(text="%" * 300)  # more is slow: see the hardening report (check() and many findings)
 @example(text="\x00http://a\x00/\ud800")
+@example(text="http://" + "1" * 5000 + ":" + "0" * 5000 + "80/")  # over int()'s 4,300-digit limit
 def test_check_any_string(text: str) -> None:
     for s in (None, EVERYTHING):
         for context in (None, "markdown-link", "bare"):

@@ -111,3 +111,19 @@ def test_fix_properties_on_hand_picked_files(fmt: str, text: str) -> None:
 @example(text="HTTP://A.example/\x00\ud800 [a](HTTP://B.example/./x)\r\n", unsafe=True)
 def test_fix_properties_on_hostile_text(fmt: str, text: str, unsafe: bool) -> None:
     check_fix_properties(text, fmt, EVERYTHING, unsafe)
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        pytest.param("x = 1" + " + 1" * 200_000, id="recursion-in-ast"),
+        pytest.param("x = " + "-" * 100_000 + "1", id="memory-error-in-parser"),
+        pytest.param("x = " + "(" * 300 + "1" + ")" * 300, id="too-many-parentheses"),
+        pytest.param("x = 1\x00", id="nul"),
+    ],
+)
+def test_fix_text_on_modules_python_cannot_parse(tail: str) -> None:
+    """Regression: fix_text let ast.parse's RecursionError and MemoryError escape."""
+    text = "U = 'HTTP://A.example/'\n" + tail + "\n"
+    result = fix_text(text, "python", DEFAULT)
+    assert result.text == text  # the scanner reads no module that Python cannot parse
