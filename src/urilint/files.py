@@ -252,8 +252,15 @@ def write_atomically(source: SourceFile, new_text: str) -> None:
         raise WriteError("not fixed: the file changed on disk during the run")
     if not os.access(path, os.W_OK) or not (st.st_mode & stat.S_IWUSR):
         raise WriteError("not fixed: the file is read-only")
-    data = encode(source.decoded, new_text)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".urilint-tmp", dir=str(path.parent))
+    try:
+        data = encode(source.decoded, new_text)
+    except UnicodeEncodeError:
+        raise WriteError(f"not fixed: the fix cannot be written in {source.decoded.encoding}") from None
+    try:
+        # A folder that is not writable (the file itself may be): no temporary file, no fix.
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".urilint-tmp", dir=str(path.parent))
+    except OSError as exc:
+        raise WriteError(f"not fixed: cannot be written: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -11,7 +11,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Callable, List, Optional, Tuple
+from typing import Callable, Optional, Tuple
 
 import pytest
 
@@ -323,5 +323,29 @@ def test_stdin_with_undecodable_bytes(capsys: pytest.CaptureFixture[str], monkey
     assert "x.md: warning: undecodable bytes" in err
 
 
-def listing(root: Path) -> List[str]:
-    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def test_folder_that_refuses_the_temporary_file(here: Path, capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: an unwritable folder (simulated: root ignores permissions) made mkstemp's
+    PermissionError escape write_atomically, so the file was reported as an internal error."""
+    import tempfile
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    (here / "a.md").write_text(DIRTY, encoding="utf-8")
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    code, out, err = run(capsys, "--fix", "a.md")
+    assert code == 1
+    assert "a.md: error: not fixed: cannot be written: Permission denied" in err
+    assert (here / "a.md").read_text(encoding="utf-8") == DIRTY
+
+
+def test_fix_that_the_file_encoding_cannot_hold(here: Path) -> None:
+    path = here / "l1.py"
+    path.write_bytes(b"# -*- coding: latin-1 -*-\nU = 'HTTP://A.example/'\n")
+    source = read(path)
+    with pytest.raises(WriteError, match="cannot be written in"):
+        write_atomically(source, "# -*- coding: latin-1 -*-\nU = 'http://a.example/\u65e5'\n")  # type: ignore[arg-type]
+    assert path.read_bytes() == b"# -*- coding: latin-1 -*-\nU = 'HTTP://A.example/'\n"
