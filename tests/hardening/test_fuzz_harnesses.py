@@ -34,12 +34,3 @@ def test_harness_runs_on_seeds(name: str) -> None:
     harness = load(name)
     for seed in SEEDS:
         harness.test_one_input(seed)
-
-
-# Inputs the fuzzers found, kept as regressions (harness, input).
-FOUND: list = []  # type: ignore[type-arg]
-
-
-@pytest.mark.parametrize("name, data", FOUND)
-def test_found_inputs(name: str, data: bytes) -> None:
-    load(name).test_one_input(data)
