@@ -120,3 +120,11 @@ def test_fixes_through_escapes_are_exact(fmt: str, text: str, expected: str) -> 
     result = fix_text(text, fmt, S)
     assert result.text == expected
     assert fix_text(result.text, fmt, S).text == result.text
+
+
+def test_fix_of_many_slashes_is_idempotent() -> None:
+    # Found by fuzz_fixer: URI108's "three slashes" fix removed three of many slashes per round.
+    text = "x ws:///////////////////////Va?3 y"
+    all_rules = Settings(select=frozenset({"ALL"}))
+    once = fix_text(text, "text", all_rules, unsafe=True)
+    assert fix_text(once.text, "text", all_rules, unsafe=True).text == once.text

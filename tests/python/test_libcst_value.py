@@ -35,3 +35,11 @@ def test_pep701_field_reusing_the_quote() -> None:
     lexed = lex(source)
     assert lexed is not None and len(lexed.groups) == 1
     assert libcst_value(source, lexed.groups[0]) == group_value(source, lexed.groups[0])[0] == 'https://{d["k"]}/a'
+
+
+def test_libcst_failure_on_invalid_text_is_no_value() -> None:
+    # Found by fuzz_python: libcst raised CSTLogicError on a group from a module that does not parse.
+    from urilint.scanners.python import scan_python
+
+    for source in ['x = f"https://{a!}/b"\n', 'x = f"https://{:}/"\n', 'f"https://{x=!r:{y}}"\n']:
+        scan_python(source)  # never raises

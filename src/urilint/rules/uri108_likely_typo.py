@@ -55,7 +55,7 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
         if ref.authority is None and ref.path:
             return 0, sspan[1] + 1, f"'{ref.scheme}:' is not followed by '//'; the host reads as a path", \
                 f"{ref.scheme}://{after}"
-        if ref.authority == "" and ref.path.startswith("/") and len(ref.path) > 1:
+        if ref.authority == "" and ref.path.startswith("/") and len(ref.path) > 1 and ref.path[1] != "/":
             return 0, sspan[1] + 4, f"'{ref.scheme}:///' has three slashes; the host reads as a path", \
                 f"{ref.scheme}://{after[3:]}"
         if ref.host == "" or ref.authority is None:
@@ -117,6 +117,7 @@ not reported.
         Example("htttp://example.com/", "http://example.com/"),
         Example("https://", None),
         Example("http://:8080/", None),
+        Example("ws:///////Va?3", None),
     ),
     good=(
         "http://example.com/x",
