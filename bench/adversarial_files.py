@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -333,6 +334,8 @@ def run(argv: Sequence[str]) -> int:
         for fmt in formats:
             if fmt not in skip:
                 results.append(measure(name, build, fmt, sizes, repeat, min_time, timeout, not args.quick))
+        if not args.quick:  # the full run takes long: show progress on stderr (the table needs all rows)
+            print(f"# measured {name} ({len(results)} rows)", file=sys.stderr, flush=True)
 
     last = len(sizes) - 1
     pairs = [(last, 0)] + ([(last, last - 1)] if last > 1 else [])
