@@ -182,6 +182,19 @@ def test_jobs_give_the_same_output(tmp_path: Path, capsys: pytest.CaptureFixture
     assert one == two and len(json.loads(one[1])) == 120
 
 
+def test_dump_in_parallel_keeps_order_rows_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tree(tmp_path, {f"d{i}/f{j}.md": f"# Ω\n\nSee <https://x{i}.example/{j}> and ftp://u:{SECRET}@h{j}.example/\n"
+                    for i in range(5) for j in range(8)})
+    (tmp_path / "d0" / "bad.md").write_bytes(b"\x00binary")
+    one = run(capsys, "dump", "-j", "1", "--output-format", "json", str(tmp_path))
+    two = run(capsys, "dump", "-j", "2", "--output-format", "json", str(tmp_path))
+    rows = json.loads(two[1])
+    assert one == two and len(rows) == 80 and SECRET not in two[1]
+    assert [r["filename"] for r in rows] == sorted(r["filename"] for r in rows)
+    assert rows[0]["location"] == {"row": 3, "column": 6} and rows[0]["uri"] == "https://x0.example/0"
+    assert two[2].count("bad.md") == 1
+
+
 def test_select_ignore_per_file_and_statistics(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--select", "URI3", "--output-format", "concise")
     assert code == 1 and findings(out) and all(": URI3" in line for line in findings(out))

@@ -11,7 +11,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar, Union
 
 from . import __version__, baseline, suppress
 from .checker import FileFinding, check_text
@@ -27,6 +27,8 @@ from .rfc3986 import RULES, normalize, resolve, validate
 from .rules import RULES as LINT_RULES
 from .rules import lookup
 from .rules.base import Rule
+
+_T = TypeVar("_T")
 
 
 
@@ -142,12 +144,16 @@ def _masked_diff(shown: str, old: str, new: str) -> str:
     return "".join(out)
 
 
+def _internal_error(job: Job, exc: Exception) -> FileError:
+    return FileError(job.shown, f"internal error ({type(exc).__name__}); please report it")
+
+
 def process(job: Job) -> Outcome:
     """Check (and fix) one file.  Never raises: anything unexpected becomes a FileError."""
     try:
         return _process(job)
     except Exception as exc:  # noqa: BLE001 - one bad file must not end the run
-        return Outcome(errors=(FileError(job.shown, f"internal error ({type(exc).__name__}); please report it"),))
+        return Outcome(errors=(_internal_error(job, exc),))
 
 
 def _process(job: Job) -> Outcome:
@@ -254,14 +260,15 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
     return jobs, errors
 
 
-def _run(jobs: List[Job], workers: int, progress: bool) -> List[Outcome]:
+def _run(work: Callable[[Job], _T], jobs: List[Job], workers: int, progress: bool) -> List[_T]:
+    """``work`` on every job, in order; in worker processes when there are enough files."""
     if workers <= 1 or len(jobs) < 16:
-        iterator: Iterable[Outcome] = map(process, jobs)
+        iterator: Iterable[_T] = map(work, jobs)
         pool = None
     else:
         pool = ProcessPoolExecutor(max_workers=workers)
-        iterator = pool.map(process, jobs, chunksize=max(1, min(32, len(jobs) // (workers * 8))))
-    outcomes = []
+        iterator = pool.map(work, jobs, chunksize=max(1, min(32, len(jobs) // (workers * 8))))
+    outcomes: List[_T] = []
     try:
         for i, outcome in enumerate(iterator, 1):
             outcomes.append(outcome)
@@ -297,7 +304,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             return 2
     jobs, errors = _jobs(args, config)
     workers = args.jobs if args.jobs else (os.cpu_count() or 1)
-    outcomes = _run(jobs, workers, _want_progress(len(jobs)))
+    outcomes = _run(process, jobs, workers, _want_progress(len(jobs)))
     reports = [r for o in outcomes for r in o.reports]
     errors += [e for o in outcomes for e in o.errors]
     fixed = sum(o.fixed for o in outcomes)
@@ -338,6 +345,39 @@ def _emit(args: argparse.Namespace, out: TextIO, result: RunResult, diffs: str, 
 
 
 # --- dump ----------------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class Dumped:
+    """What `dump` found in one file: its rows (secrets already redacted) and its errors."""
+
+    rows: Tuple[Dict[str, Any], ...] = ()
+    errors: Tuple[FileError, ...] = ()
+
+
+def dump_file(job: Job) -> Dumped:
+    """The candidates of one file as output rows.  Never raises (it runs in worker processes)."""
+    try:
+        return _dump_file(job)
+    except Exception as exc:  # noqa: BLE001 - one bad file must not end the run
+        return Dumped(errors=(_internal_error(job, exc),))
+
+
+def _dump_file(job: Job) -> Dumped:
+    source = read(job.path, job.format, job.stdin)
+    if isinstance(source, FileError):
+        return Dumped(errors=(dataclasses.replace(source, path=job.shown),))
+    from .checker import candidates
+
+    found = candidates(source.text, source.format, job.config.settings)
+    index = LineIndex.of(source.text)
+    rows = []
+    for c in found:
+        row, col = index.line_col(c.start)
+        end_row, end_col = index.line_col(c.end)
+        rows.append({"filename": job.shown, "uri": redact(c.uri), "context": c.context, "in_code": c.in_code,
+                     "location": {"row": row, "column": col}, "end_location": {"row": end_row, "column": end_col}})
+    return Dumped(tuple(rows))
+
+
 def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
     try:
         config = _load(args)
@@ -345,31 +385,15 @@ def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
         print(f"urilint: error: {exc}", file=sys.stderr)
         return 2
     jobs, errors = _jobs(args, config)
-    rows: List[Dict[str, Any]] = []
-    for job in jobs:
-        source = read(job.path, job.format, job.stdin)
-        if isinstance(source, FileError):
-            errors.append(dataclasses.replace(source, path=job.shown))
-            continue
-        from .checker import candidates
-
-        index = LineIndex.of(source.text)
-        try:
-            found = candidates(source.text, source.format, config.settings)
-        except Exception as exc:  # noqa: BLE001 - one bad file must not end the run
-            errors.append(FileError(job.shown, f"internal error ({type(exc).__name__}); please report it"))
-            continue
-        for c in found:
-            row, col = index.line_col(c.start)
-            end_row, end_col = index.line_col(c.end)
-            rows.append({"filename": job.shown, "uri": redact(c.uri), "context": c.context, "in_code": c.in_code,
-                         "location": {"row": row, "column": col}, "end_location": {"row": end_row, "column": end_col}})
+    workers = args.jobs if args.jobs else (os.cpu_count() or 1)
+    dumped = _run(dump_file, jobs, workers, _want_progress(len(jobs)))
+    rows = [r for d in dumped for r in d.rows]
+    errors += [e for d in dumped for e in d.errors]
     if args.output_format == "json":
         out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
     else:
-        for r in rows:
-            code = " (in code)" if r["in_code"] else ""
-            out.write(f"{r['filename']}:{r['location']['row']}:{r['location']['column']}: {r['context']}{code} {r['uri']}\n")
+        out.writelines(f"{r['filename']}:{r['location']['row']}:{r['location']['column']}: {r['context']}"
+                       f"{' (in code)' if r['in_code'] else ''} {r['uri']}\n" for r in rows)
     for e in errors:
         print(f"{e.path}: {'error' if e.fatal else 'notice'}: {e.message}", file=sys.stderr)
     return 1 if any(e.fatal for e in errors) else 0
@@ -424,6 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("dump", help="list every URI candidate with its position (secrets redacted)")
     _add_file_options(p)
     p.add_argument("--output-format", default="text", choices=("text", "json"))
+    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     p.set_defaults(func=_cmd_dump)
     p = sub.add_parser("rules", help="list every rule")
     p.set_defaults(func=_cmd_rules)
