@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import accumulate
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -126,11 +127,8 @@ def _lines(text: str) -> Tuple[List[str], List[int]]:
     """The lines of ``text`` (without their endings) and the offset where each starts."""
     if "\r" not in text:
         lines = text.split("\n")
-        starts = [0] * len(lines)
-        pos = 0
-        for i, line in enumerate(lines):
-            starts[i] = pos
-            pos += len(line) + 1
+        # Each line starts one past the end of the previous one (accumulate runs in C).
+        starts = list(accumulate([len(line) + 1 for line in lines[:-1]], initial=0))
         return lines, starts
     lines, starts = [], []
     pos = 0
@@ -847,6 +845,11 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
         pos = p0
         dests: Optional[_Destinations] = None
         while pos < p1 and text[pos] == "[":
+            # A definition's label ends at its first "]" (labels hold no unescaped bracket),
+            # followed by ":"; most paragraphs that open with "[" are links: one find says so.
+            close = text.find("]", pos, p1)
+            if close < 0 or (not text.startswith(":", close + 1) and text[close - 1] != "\\"):
+                break
             if dests is None:
                 dests = _Destinations(text, p0, p1)
             d = _definition(text, pos, p1, dests)
