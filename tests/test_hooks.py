@@ -83,6 +83,35 @@ def test_plain_git_hook_checks_the_staged_content(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
+@pytest.mark.parametrize("name", [
+    pytest.param("two\nlines.md", id="newline"),
+    pytest.param("it's \"quoted\".md", id="quotes"),
+    pytest.param("*.md", id="glob-magic"),
+    pytest.param("-dash.md", id="leading-dash"),
+])
+@pytest.mark.parametrize("partly_staged", [False, True], ids=["whole", "partly-staged"])
+def test_plain_git_hook_with_odd_file_names(tmp_path: Path, name: str, partly_staged: bool) -> None:
+    repo = new_repo(tmp_path / "repo", {"ok.md": "fine https://example.com/\n"})
+    assert git(repo, "commit", "-qm", "init").returncode == 0
+    hook = repo / ".git" / "hooks" / "pre-commit"
+    shutil.copy(ROOT / "hooks" / "pre-commit", hook)
+    hook.chmod(0o755)
+    env = dict(os.environ, URILINT=f"{sys.executable} -m urilint")
+    leak = f"db: postgres://app:{SECRET}@db.internal/app\n"
+    (repo / name).write_text(leak, encoding="utf-8")
+    git(repo, "add", "--", name)
+    if partly_staged:
+        (repo / name).write_text("nothing to see\n", encoding="utf-8")
+    proc = git(repo, "commit", "-qm", "leak", env=env)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "URI301" in proc.stdout + proc.stderr and SECRET not in proc.stdout + proc.stderr
+    # The same name, clean in the index: the hook passes it.
+    (repo / name).write_text("fine https://example.com/\n", encoding="utf-8")
+    git(repo, "add", "--", name)
+    proc = git(repo, "commit", "-qm", "clean", env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
 def test_hook_ids_and_types_in_readme_and_yaml() -> None:
     text = (ROOT / ".pre-commit-hooks.yaml").read_text()
     readme = (ROOT / "README.md").read_text()
