@@ -54,6 +54,10 @@ FINDS = [
     P("json", '{"d": "see https://j.example/ now"}', [("https://j.example/", "bare")], id="json-prose-string"),
     P("json", '{"d": "see https:\\/\\/j.example\\/ now"}', [("https://j.example/", "bare")], id="json-prose-escaped"),
     P("json", '{"\\u0068ttp://k.example/": 1}', [("http://k.example/", "value")], id="json-unicode-escape-key"),
+    P("json", '{\n  // see https://c.example/docs.\n  "a": 1\n}', [("https://c.example/docs", "comment")], id="jsonc-line-comment"),
+    P("json", '{/* "https://c.example/x"*/ "u": "http://v.example/"}',
+      [("https://c.example/x", "comment"), ("http://v.example/", "value")], id="jsonc-block-comment"),
+    P("json", '{"a": 1} /* unterminated http://u.example/', [("http://u.example/", "comment")], id="jsonc-unterminated"),
 ]
 
 MUST_NOT_FIND = [
@@ -86,6 +90,9 @@ MUST_NOT_FIND = [
     P("json", '{"n": 12, "t": true, "x": null}', id="json-non-strings"),
     P("json", '{"e": "someone@example.com"}', id="json-email"),
     P("json", '{"s": "http:"}', id="json-scheme-only"),
+    P("json", '{"p": "a//b"} // x:y and 12:30', id="jsonc-comment-key-value"),
+    P("json", '/* "http:" */ {"k": "v"}', id="jsonc-quote-in-comment"),
+    P("json", '{"glob": "src/**/*.ts", "x": "/*"}', id="json-comment-markers-in-strings"),
     P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
     P("shell", "export PATH=$HOME/bin:$PATH", id="shell-path-colons"),
 ]

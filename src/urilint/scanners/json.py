@@ -4,6 +4,10 @@ A string that starts with a URI is one candidate, whole (``"https://example.com/
 quoted config value), context "value"; ``https:\\/\\/example.com\\/x`` is found as
 ``https://example.com/x`` with pieces mapping each escape back.  Any other string is read as
 prose ("see https://example.com/ for details").  Keys are strings like any other.
+
+Comments (JSONC: ``tsconfig.json``, VS Code settings, ``.jsonc``) are prose, context "comment",
+and a quote inside one starts no string.  Plain JSON has no comments, so reading them costs a
+valid file nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +22,9 @@ from .text import TEXT, accepts, scan_prose, scheme_start
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
 STRING = re.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
+# A string or a comment, whichever comes first.  A block comment without its "*/" runs to the
+# end of the text (one attempt: the text is consumed, so the scan stays linear).
+_TOKEN = re.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")
 _SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
 
 
@@ -31,8 +38,16 @@ def _starts_with_uri(value: str) -> bool:
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     out: List[Candidate] = []
-    for m in STRING.finditer(text):
+    for m in _TOKEN.finditer(text):
         s0, s1 = m.span(1)
+        if s0 < 0:  # a comment
+            c0, c1 = m.span()
+            if text.startswith("/*", c0) and c1 - c0 >= 4 and text.startswith("*/", c1 - 2):
+                c1 -= 2  # the closing "*/" is not prose
+            if text.find(":", c0, c1) >= 0:
+                out.extend(Candidate(c.uri, c.start, c.end, "comment", False, c.pieces)
+                           for c in scan_prose(text, c0 + 2, c1, style=TEXT))
+            continue
         if text.find(":", s0, s1) < 0:
             continue
         value, pieces = build(text, s0, s1, json_replacements(text, s0, s1))
