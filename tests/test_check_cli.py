@@ -164,6 +164,35 @@ def test_gitignore_and_excludes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     # A file named on the command line is checked even when excluded, unless --force-exclude.
     assert run(capsys, "check", "--extend-exclude", "vendor", "vendor/v.md")[0] == 1
     assert run(capsys, "check", "--extend-exclude", "vendor", "--force-exclude", "vendor/v.md")[0] == 0
+    # Without .gitignore: what git ignores is walked too (skip-folders and excludes still apply).
+    code, out, _ = run(capsys, "check", "--output-format", "concise", "--extend-exclude", "vendor",
+                       "--no-respect-gitignore")
+    assert sorted({line.split(":")[0] for line in findings(out)}) == [
+        "excluded_by_info.md", "ignored/a.md", "keep.log", "sub/kept.md", "sub/local.md", "x.log"]
+    (tmp_path / "urilint.toml").write_text("respect-gitignore = false\n")
+    code, out, _ = run(capsys, "dump", "ignored")
+    assert code == 0 and out.startswith("ignored/a.md:1:1: bare HTTP://X.example/")
+    (tmp_path / "urilint.toml").unlink()
+
+
+@pytest.mark.parametrize("argv", [
+    pytest.param(["check", "ignored"], id="check-gitignored-folder"),
+    pytest.param(["dump", "ignored"], id="dump-gitignored-folder"),
+    pytest.param(["check", "--force-exclude", "--exclude", "*.md", "ignored/a.md"], id="force-excluded-file"),
+    pytest.param(["check", "empty"], id="empty-folder"),
+])
+def test_nothing_to_check_is_said(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                  capsys: pytest.CaptureFixture[str], argv: List[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "empty").mkdir()
+    tree(tmp_path, {".gitignore": "ignored/\n", "ignored/a.md": "HTTP://X.example/\n"})
+    code, _, err = run(capsys, *argv)
+    assert code == 0 and "warning: no files to check" in err
+
+
+def test_files_to_check_give_no_warning(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "warning" not in run(capsys, "check", "ok.txt")[2]
 
 
 def test_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -247,7 +247,8 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
         data = sys.stdin.buffer.read()
         fmt = format_for_path(name) if args.stdin_filename else "text"
         return [Job(Path(name), name, config, fix, unsafe, diff, data, fmt)], []
-    walker = Walker(exclude=config.exclude + config.extend_exclude, force_exclude=args.force_exclude)
+    walker = Walker(exclude=config.exclude + config.extend_exclude, force_exclude=args.force_exclude,
+                    respect_gitignore=config.respect_gitignore and not args.no_respect_gitignore)
     jobs: List[Job] = []
     errors: List[FileError] = []
     seen = set()
@@ -257,6 +258,10 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
         elif item not in seen:
             seen.add(item)
             jobs.append(Job(item, _shown(item), config, fix, unsafe, diff))
+    if not jobs and not errors:
+        # "All checks passed!" over nothing would mislead: say why nothing was checked.
+        sys.stderr.write("urilint: warning: no files to check under the given paths (all excluded, or ignored "
+                         "by a .gitignore: --no-respect-gitignore walks those)\n")
     return jobs, errors
 
 
@@ -407,6 +412,7 @@ def _add_file_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--exclude", metavar="GLOBS", help="comma-separated globs replacing the configured excludes")
     p.add_argument("--extend-exclude", metavar="GLOBS", help="comma-separated globs added to the excludes")
     p.add_argument("--force-exclude", action="store_true", help="apply excludes to files named on the command line")
+    p.add_argument("--no-respect-gitignore", action="store_true", help="also walk what .gitignore files ignore")
     p.add_argument("--select", metavar="CODES")
     p.add_argument("--extend-select", metavar="CODES")
     p.add_argument("--ignore", metavar="CODES")

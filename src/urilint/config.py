@@ -37,6 +37,7 @@ class Config:
     extend_exclude: Tuple[str, ...] = ()
     #: (glob, codes) pairs: codes ignored in files matching the glob
     per_file_ignores: Tuple[Tuple[str, FrozenSet[str]], ...] = ()
+    respect_gitignore: bool = True  #: skip what .gitignore files ignore when walking folders
     source: Optional[Path] = None  #: the file it came from, None for defaults
     root: Optional[Path] = None  #: the directory globs are relative to
 
@@ -94,6 +95,7 @@ _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "per-file-ignores": (_per_file, "per_file_ignores"),
     "exclude": (_str_list, "exclude"),
     "extend-exclude": (_str_list, "extend_exclude"),
+    "respect-gitignore": (_bool, "respect_gitignore"),
     "include-code-blocks": (_bool, "include_code_blocks"),
     "check-comments": (_bool, "check_comments"),
     "check-docstrings": (_bool, "check_docstrings"),
@@ -106,7 +108,7 @@ _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "extra-default-ports": (_ports, "extra_default_ports"),
 }
 KNOWN_KEYS = tuple(_KEYS)
-_CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores"}
+_CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores", "respect_gitignore"}
 
 
 def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
