@@ -30,6 +30,17 @@ def one_edit_apart(a: str, b: str) -> bool:
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
 
 
+def _reads_as_host(path: str) -> bool:
+    """Whether the first segment of a rootless path looks like the host a URL lost its '//' before:
+    a dotted name or address ("example.com", "127.0.0.1"), "localhost", or an IP literal."""
+    first = path.split("/", 1)[0].rsplit("@", 1)[-1]
+    if first.startswith("["):
+        return True
+    host = first.split(":", 1)[0].lower()
+    labels = host.split(".")
+    return host == "localhost" or (len(labels) > 1 and all(labels))
+
+
 def near_miss(scheme: str) -> List[str]:
     return [s for s in COMMON_SCHEMES if one_edit_apart(scheme, s)]
 
@@ -53,6 +64,11 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             return 0, sspan[1] + 2, f"'{ref.scheme}:/' has one slash; a {scheme} URI needs '//' before its host", \
                 f"{ref.scheme}://{after[1:]}"
         if ref.authority is None and ref.path:
+            if not _reads_as_host(ref.path):
+                # "http:g" is RFC 3986's own example of a reference (5.4.2, 5.2.2's strict
+                # parsers), and "ftp:x:14:50:FTP User:/var/ftp" is a passwd line: neither
+                # names a host, so neither was a URL that lost its slashes.
+                return None
             return 0, sspan[1] + 1, f"'{ref.scheme}:' is not followed by '//'; the host reads as a path", \
                 f"{ref.scheme}://{after}"
         if ref.authority == "" and ref.path.startswith("/") and len(ref.path) > 1 and ref.path[1] != "/":
@@ -92,7 +108,9 @@ RULE = Rule(
     doc="""\
 ## What it does
 Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and
-`http:host` (missing slashes), `http:///host` (one too many), `https//host` (missing colon),
+`http:example.com` (missing slashes: reported when what follows the colon reads as a host, a
+dotted name, `localhost` or an IP literal, so RFC 3986's own `http:g` and a passwd line's
+`ftp:x:14:50` stay quiet), `http:///host` (one too many), `https//host` (missing colon),
 `http://http://host` (doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`) that
 are not registered, and web URIs with an empty host.
 
@@ -109,6 +127,8 @@ not reported.
     bad=(
         Example("http:/example.com/x", "http://example.com/x"),
         Example("http:example.com", "http://example.com"),
+        Example("http:localhost:8000/x", "http://localhost:8000/x"),
+        Example("https:192.0.2.1/x", "https://192.0.2.1/x"),
         Example("https:///example.com/x", "https://example.com/x"),
         Example("https//example.com/", "https://example.com/"),
         Example("http://http://example.com/", "http://example.com/"),
@@ -133,6 +153,10 @@ not reported.
         "https://example.com/http://other",
         "git://github.com/x/y.git",
         "{scheme}://example.com/",
+        "http:g",
+        "ftp:x:14:50:FTP",
+        "http:abc",
+        "https:v1.",
     ),
     check=check,
 )
