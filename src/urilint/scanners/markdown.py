@@ -888,14 +888,34 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
                 for s0, s1 in inline.comments:
                     cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE), "comment"))
         if has_colon:
-            cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE,
-                                    excluded=Spans.of(excluded) if excluded else Spans()))
+            if simple is not None:
+                # Regex matches come sorted and never overlap: they are Spans as they are.
+                spans = Spans(tuple(a for a, _ in simple), tuple(b for _, b in simple))
+            else:
+                spans = Spans.of(excluded) if excluded else Spans()
+            if _colon_outside(text, r0, r1, spans):
+                cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE, excluded=spans))
     for h0, h1 in blocks.html:
         cands.extend(_html.scan_region(text, h0, h1, include_code))
     if include_code:
         for c0, c1 in blocks.code:
             cands.extend(_as_code(scan_prose(text, c0, c1)))
     return doc
+
+
+def _colon_outside(text: str, start: int, end: int, spans: Spans) -> bool:
+    """Whether a ":" lies in ``text[start:end]`` outside ``spans``.
+
+    A bare URI needs its scheme's colon in the prose; in a link list ("* [Title](url)") every
+    colon is inside the link syntax, and the prose scan would find nothing."""
+    pos = start
+    for s0, s1 in zip(spans.starts, spans.ends):
+        if s0 > pos and text.find(":", pos, min(s0, end)) >= 0:
+            return True
+        pos = max(pos, s1)
+        if pos >= end:
+            return False
+    return text.find(":", pos, end) >= 0
 
 
 def _as_code(found: List[Candidate], context: Optional[str] = None) -> List[Candidate]:
