@@ -15,6 +15,7 @@ COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file
 #: one edit from a common one (awscli's "fileb://" reads a file as binary) are not typos.
 DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow", "fileb"})
 _MISSING_COLON = re.compile(r"(https?|ftp|wss?)//", re.I)
+_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*")  # RFC 3986 section 3.1, lowercased
 _DOUBLED = re.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
 
 
@@ -78,7 +79,8 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             end = sspan[1] + 1 + (2 if ref.authority is not None else 0)
             return 0, end, f"a {scheme} URI needs a host", None
         return None
-    if (len(scheme) >= 3 and scheme not in DEFANGED and scheme not in a.settings.allowed_schemes
+    # A scheme that breaks the grammar ("(https" from "[ref]: (https://...)") is URI103's.
+    if (len(scheme) >= 3 and _SCHEME.fullmatch(scheme) and scheme not in DEFANGED and scheme not in a.settings.allowed_schemes
             and not iana.is_registered(scheme) and scheme not in iana.COMMON_UNREGISTERED
             and text[sspan[1]:sspan[1] + 2] == ":/"):
         targets = near_miss(scheme)
@@ -157,6 +159,8 @@ not reported.
         "ftp:x:14:50:FTP",
         "http:abc",
         "https:v1.",
+        "(https://example.com/)",
+        "[http://example.com/]",
     ),
     check=check,
 )
