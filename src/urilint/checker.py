@@ -135,8 +135,9 @@ def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
             return False
         # The extraction rule (issue 4): a registered scheme, or any scheme followed by "//".
         # "Note:see below" and "key:value" are prose, not URIs.
-        return (a.text.startswith("//", len(scheme) + 1) or iana.is_known(scheme)
-                or scheme in a.settings.allowed_schemes)
+        if a.text.startswith("//", len(scheme) + 1):
+            return not iana.is_pseudo(scheme) or scheme in a.settings.allowed_schemes
+        return iana.is_known(scheme) or scheme in a.settings.allowed_schemes
     return scheme_fault(a.text) is not None
 
 

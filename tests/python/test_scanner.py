@@ -101,6 +101,8 @@ SILENT = [
     P('# -*- coding: utf-8 -*-\n# type: ignore\n# noqa:E501\n', id="pragmas"),
     P('x = "http://"\n', id="scheme-only"),
     P('x = a[data:end]\n', id="slice-in-code"),
+    P('H = {"()": "ext://m.F", "to": "cfg://handlers.email[toaddrs]", "s": "ext://sys.stderr"}\n',
+      id="logging-config-references"),
 ]
 
 

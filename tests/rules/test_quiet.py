@@ -37,6 +37,10 @@ QUIET = [
     "xsl:template",
     "std::vector",
     "localhost:8080",
+    # Python logging.config references (cfg:// inside the config, ext:// an import path)
+    "cfg://handlers.email[toaddrs]",
+    "cfg://nest1[1][0]",
+    "ext://sys.stderr",
     # ordinary good URIs
     "https://example.com/",
     "https://example.com",

@@ -151,6 +151,18 @@ def is_registered(scheme: str) -> bool:
     return _ascii_lower(scheme) in SCHEME_STATUS
 
 
+#: Prefixes that a well-known tool reads as references of its own, never as URIs: Python's
+#: logging.config resolves "cfg://handlers.email[toaddrs]" inside the configuration and
+#: "ext://sys.stderr" as an import path (logging.config docs, "Access to internal objects" and
+#: "Access to external objects").  A scanner takes neither as a candidate.
+PSEUDO_SCHEMES: FrozenSet[str] = frozenset({"cfg", "ext"})
+
+
+def is_pseudo(scheme: str) -> bool:
+    """One of PSEUDO_SCHEMES: a tool's reference syntax that only looks like a URI."""
+    return _ascii_lower(scheme) in PSEUDO_SCHEMES
+
+
 def is_known(scheme: str) -> bool:
     """Registered, or one of COMMON_UNREGISTERED: what URI109 should not report."""
     lowered = _ascii_lower(scheme)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..candidate import Candidate
-from ..rfc3986.iana import is_registered
+from ..rfc3986.iana import is_pseudo, is_registered
 from .escapes import Replacement, build
 
 # Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -133,7 +133,7 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
 def accepts(text: str, start: int, colon: int) -> bool:
     """The issue's rule: "//" follows, or the scheme is registered (and not a path's tail)."""
     if text.startswith("//", colon + 1):
-        return True
+        return colon - start > 3 or not is_pseudo(text[start:colon])
     # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":".
     if text.startswith(":", colon + 1):
         return False
