@@ -13,6 +13,7 @@ from .candidate import Candidate
 from .finding import Finding
 from .rfc3986 import grammar, iana
 from .rfc3986.reference import _check_str, parse
+from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import RULES, Analysis
 from .rules.uri103_invalid_scheme import scheme_fault
@@ -137,7 +138,8 @@ def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
         # "Note:see below" and "key:value" are prose, not URIs.
         if a.text.startswith("//", len(scheme) + 1):
             return not iana.is_pseudo(scheme) or scheme in a.settings.allowed_schemes
-        return iana.is_known(scheme) or scheme in a.settings.allowed_schemes
+        return ((iana.is_known(scheme) and may_follow(scheme, a.text, len(scheme) + 1))
+                or scheme in a.settings.allowed_schemes)
     return scheme_fault(a.text) is not None
 
 

@@ -78,6 +78,8 @@ FINDS = [
     P('x = f"http://h/{x!r:>10}"\n', [("http://h/{x!r:>10}", "py-string", "http://h/{x!r:>10}")], id="conversion-spec"),
     P('if x:"http://a.example/"\n', [("http://a.example/", "py-string", "http://a.example/")], id="keyword-glued"),
     P('return"http://a.example/"\n', [("http://a.example/", "py-string", "http://a.example/")], id="return-glued"),
+    P('print("[cyan]https://a.example/x[/cyan]")\n', [("https://a.example/x", "py-string", "https://a.example/x")],
+      id="rich-markup"),
 ]
 
 # Strings and comments that read as something else: nothing is found.
@@ -103,6 +105,7 @@ SILENT = [
     P('x = a[data:end]\n', id="slice-in-code"),
     P('H = {"()": "ext://m.F", "to": "cfg://handlers.email[toaddrs]", "s": "ext://sys.stderr"}\n',
       id="logging-config-references"),
+    P('raise ValueError("Format should be file:line:column[:end_line:end_column]")\n', id="file-line-column"),
 ]
 
 

@@ -53,6 +53,11 @@ FINDS = [
     P("'http://example.com/'", ["http://example.com/"], id="single-quotes"),
     P("see https://example.com/a.md[the text] now", ["https://example.com/a.md"], id="unclosed-opener-ends"),
     P("x (http://example.com/a)[b]", ["http://example.com/a"], id="closer-without-opener-ends"),
+    P("see http:example.com/x now", ["http:example.com/x"], id="web-scheme-lost-slashes"),
+    P("open file:/etc/hosts", ["file:/etc/hosts"], id="file-one-slash"),
+    P("ftp:192.0.2.1/pub", ["ftp:192.0.2.1/pub"], id="ftp-address-lost-slashes"),
+    P("[cyan]https://github.com/sponsors/x[/cyan]", ["https://github.com/sponsors/x"], id="rich-closing-tag"),
+    P("[url]http://a.example/b[/url]", ["http://a.example/b"], id="bbcode-closing-tag"),
 ]
 
 MUST_NOT_FIND = [
@@ -90,6 +95,11 @@ MUST_NOT_FIND = [
     P("1http", id="digits"),
     P("Note:", id="label-at-end"),
     P("see: (x)", id="colon-then-paren"),
+    P("Format: file:line:column[:end_line:end_column]", id="file-line-column"),
+    P("ftp:x:14:50:FTP User:/var/ftp:/bin/bash", id="passwd-line"),
+    P("http:g is a reference", id="rfc-5-4-2-http-g"),
+    P("cfg://handlers.email[toaddrs]", id="logging-cfg"),
+    P("ext://sys.stderr", id="logging-ext"),
 ]
 
 

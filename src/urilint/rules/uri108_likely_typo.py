@@ -7,6 +7,7 @@ from typing import Iterator, List, Optional, Tuple
 
 from ..finding import Finding
 from ..rfc3986 import iana
+from ..rfc3986.schemes import reads_as_host
 from .base import WEB_SCHEMES, Analysis, Example, Rule
 
 #: Schemes people mean when they mistype one; a near miss of these is reported.
@@ -29,17 +30,6 @@ def one_edit_apart(a: str, b: str) -> bool:
                                   and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
     return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
-
-
-def _reads_as_host(path: str) -> bool:
-    """Whether the first segment of a rootless path looks like the host a URL lost its '//' before:
-    a dotted name or address ("example.com", "127.0.0.1"), "localhost", or an IP literal."""
-    first = path.split("/", 1)[0].rsplit("@", 1)[-1]
-    if first.startswith("["):
-        return True
-    host = first.split(":", 1)[0].lower()
-    labels = host.split(".")
-    return host == "localhost" or (len(labels) > 1 and all(labels))
 
 
 def near_miss(scheme: str) -> List[str]:
@@ -65,7 +55,7 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             return 0, sspan[1] + 2, f"'{ref.scheme}:/' has one slash; a {scheme} URI needs '//' before its host", \
                 f"{ref.scheme}://{after[1:]}"
         if ref.authority is None and ref.path:
-            if not _reads_as_host(ref.path):
+            if not reads_as_host(ref.path, 0):
                 # "http:g" is RFC 3986's own example of a reference (5.4.2, 5.2.2's strict
                 # parsers), and "ftp:x:14:50:FTP User:/var/ftp" is a passwd line: neither
                 # names a host, so neither was a URL that lost its slashes.

@@ -30,6 +30,7 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ..candidate import Candidate
 from ..rfc3986.iana import is_pseudo, is_registered
+from ..rfc3986.schemes import may_follow
 from .escapes import Replacement, build
 
 # Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -47,6 +48,9 @@ _BRACKET = re.compile(r"[()\[\]{}]")
 #: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
 UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
 # An entity reference at the very end of a bare URI (GFM 0.29 section 6.9 trims it too).
+# A closing markup tag glued to a URI: rich's "[cyan]https://x/[/cyan]", BBCode's
+# "[url]http://x/[/url]".  "[" cannot appear in a URI's path, so nothing of a URI is lost.
+_CLOSING_TAG = re.compile(r"\[/[A-Za-z][A-Za-z0-9 _.=-]*\]")
 _ENTITY_TAIL = re.compile(r"&#?[A-Za-z0-9]{1,32};\Z")
 # Appendix C: the whitespace around one line break inside <...> is removed.
 _WRAP = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
@@ -140,7 +144,9 @@ def accepts(text: str, start: int, colon: int) -> bool:
     # "//go:generate": a registered name right after "/" is the end of a path, not a scheme.
     if start > 0 and text[start - 1] == "/":
         return False
-    return is_registered(text[start:colon])
+    scheme = text[start:colon]
+    # "file:line:column[:end]" and "ftp:x:14:50" name registered schemes but are not URIs.
+    return is_registered(scheme) and may_follow(scheme.lower(), text, colon + 1)
 
 
 def cut_unmatched(text: str, start: int, end: int) -> int:
@@ -164,6 +170,10 @@ def cut_unmatched(text: str, start: int, end: int) -> int:
 
 def trim_bare(text: str, start: int, end: int) -> int:
     """The end of a bare URI once the sentence's punctuation is given back (see module doc)."""
+    if text.find("[/", start, end) >= 0:
+        tag = _CLOSING_TAG.search(text, start, end)
+        if tag is not None:
+            end = tag.start()
     end = cut_unmatched(text, start, end)
     counts = {c: text.count(c, start, end) for c in "()[]{}"}
     while end > start:
