@@ -9,7 +9,6 @@ import fnmatch
 import json
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar, Union
 
@@ -271,6 +270,9 @@ def _run(work: Callable[[Job], _T], jobs: List[Job], workers: int, progress: boo
         iterator: Iterable[_T] = map(work, jobs)
         pool = None
     else:
+        # Imported here: multiprocessing costs a run of a few files (a commit hook) ~30 ms.
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(max_workers=workers)
         iterator = pool.map(work, jobs, chunksize=max(1, min(32, len(jobs) // (workers * 8))))
     outcomes: List[_T] = []
