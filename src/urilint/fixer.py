@@ -3,17 +3,24 @@
 Pure: text in, text out.  ``fix_text`` never returns a text in which a fix made things worse: a
 round whose result has a syntax problem the input did not have (for Python: no longer parses) is
 rolled back, ruff's rule for fixes that break the code.
+
+A fix changes only the bytes of the URIs the first scan found ("regions", followed through the
+edits made).  A fix may change where a re-read URI ends ("[" percent-encoded changes which "]"
+balances, so the URI would swallow text after it): such a fix is dropped with a notice, and no
+edit outside the regions is ever applied.  Found by fuzzing ("[x[/]]]]]" grew by one "]" a
+round, so fixing was neither confined to the URI nor idempotent).
 """
 
 from __future__ import annotations
 
 import ast
 import warnings
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Set, Tuple
 
-from .checker import Edit, FileFinding, check_text
+from .checker import Edit, FileFinding, candidates, check_text
 from .settings import Settings
 
 MAX_ROUNDS = 10
@@ -48,6 +55,49 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     return text
 
 
+Region = Tuple[int, int]
+
+
+def _merged(spans: Sequence[Region]) -> List[Region]:
+    """Sorted spans with overlapping or touching ones joined."""
+    out: List[Region] = []
+    for s0, s1 in sorted(spans):
+        if out and s0 <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], s1))
+        else:
+            out.append((s0, s1))
+    return out
+
+
+def _inside(edits: Sequence[Edit], regions: Sequence[Region]) -> List[Edit]:
+    """The edits that lie wholly inside one of the (merged) regions."""
+    starts = [r[0] for r in regions]
+    kept = []
+    for edit in edits:
+        i = bisect_right(starts, edit[0]) - 1
+        if i >= 0 and edit[1] <= regions[i][1]:
+            kept.append(edit)
+    return kept
+
+
+def _follow(regions: Sequence[Region], edits: Sequence[Edit]) -> List[Region]:
+    """The (merged) regions once ``edits`` are applied; each edit lies inside a region or
+    outside all of them, and moves what follows it by its change in length."""
+    ordered = sorted(edits)
+    out: List[Region] = []
+    k, delta = 0, 0
+    for s0, s1 in regions:
+        while k < len(ordered) and ordered[k][0] < s0:  # before the region
+            delta += len(ordered[k][2]) - (ordered[k][1] - ordered[k][0])
+            k += 1
+        new_start = s0 + delta
+        while k < len(ordered) and ordered[k][1] <= s1:  # inside it
+            delta += len(ordered[k][2]) - (ordered[k][1] - ordered[k][0])
+            k += 1
+        out.append((new_start, s1 + delta))
+    return out
+
+
 def _parses(text: str) -> bool:
     try:
         with warnings.catch_warnings():
@@ -67,6 +117,42 @@ def _worse(before: Sequence[FileFinding], after: Sequence[FileFinding]) -> bool:
     return any(new[code] > old[code] for code in new)
 
 
+def _region_of(edit: Edit, regions: Sequence[Region]) -> int:
+    return bisect_right([r[0] for r in regions], edit[0]) - 1
+
+
+def _sticking_out(regions: Sequence[Region], cands: Sequence[Tuple[int, int]]) -> Set[int]:
+    """Indexes of the regions that a candidate overlaps without lying inside it."""
+    starts = [r[0] for r in regions]
+    bad: Set[int] = set()
+    for c0, c1 in cands:
+        i = max(0, bisect_right(starts, c0) - 1)
+        if i < len(regions) and regions[i][0] <= c0 and c1 <= regions[i][1]:
+            continue
+        while i < len(regions) and regions[i][0] < c1:
+            if regions[i][1] > c0:
+                bad.add(i)
+            i += 1
+    return bad
+
+
+def _stable_round(text: str, edits: List[Edit], regions: List[Region], format: str,
+                  settings: Settings) -> Tuple[str, List[Region], List[Edit], bool]:
+    """Apply ``edits``, dropping those after which a re-read URI would reach past its region:
+    (new text, regions followed, edits applied, whether any was dropped)."""
+    dropped = False
+    while edits:
+        new_text = apply_edits(text, edits)
+        new_regions = _follow(regions, edits)
+        spans = [(c.start, c.end) for c in candidates(new_text, format, settings)]
+        bad = _sticking_out(new_regions, spans)
+        if not bad:
+            return new_text, new_regions, edits, dropped
+        dropped = True
+        edits = [e for e in edits if _region_of(e, regions) not in bad]
+    return text, regions, [], dropped
+
+
 def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False,
              keep: Filter = lambda text, findings: list(findings)) -> FixResult:
     """Apply fixes until none is left (at most MAX_ROUNDS rounds); ``keep`` drops suppressed ones."""
@@ -74,12 +160,18 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
     notices: List[str] = []
     parsed_before = format != "python" or _parses(text)
     findings = keep(text, check_text(text, format, settings))
+    regions: Optional[List[Region]] = None
     for _ in range(MAX_ROUNDS):
         edits = select_edits(findings, unsafe)
         if not edits:
             break
-        candidate = apply_edits(text, edits)
-        if candidate == text:
+        if regions is None:  # the URIs as the file has them: the only text a fix may touch
+            regions = _merged([(c.start, c.end) for c in candidates(text, format, settings)])
+        candidate, new_regions, edits, dropped = _stable_round(text, _inside(edits, regions), regions,
+                                                               format, settings)
+        if dropped:
+            notices.append("a fix was skipped: it would have changed where a URI ends")
+        if not edits or candidate == text:
             break
         if format == "python" and parsed_before and not _parses(candidate):
             notices.append("a fix was skipped: the module would no longer parse")
@@ -89,5 +181,5 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
             notices.append("a fix was skipped: it would have made a URI malformed")
             break
         fixed += len(findings) - len(after) if len(after) < len(findings) else len(edits)
-        text, findings = candidate, after
+        text, findings, regions = candidate, after, new_regions
     return FixResult(text, fixed, tuple(notices))
