@@ -6,7 +6,7 @@ import pytest
 
 from urilint import baseline
 from urilint.checker import check_text
-from urilint.fixer import apply_edits, fix_text, select_edits
+from urilint.fixer import _follow, _inside, _merged, _sticking_out, apply_edits, fix_text, select_edits
 from urilint.report import place
 from urilint.settings import Settings
 from urilint.suppress import apply
@@ -64,6 +64,32 @@ def test_fix_text(text: str, unsafe: bool, expected: str) -> None:
     assert result.text == expected
     again = fix_text(result.text, "text", S, unsafe=unsafe)
     assert again.text == result.text and again.fixed == 0
+
+
+@pytest.mark.parametrize("regions, edits, expected", [
+    pytest.param([(5, 10)], [(6, 7, "%5B")], [(5, 12)], id="growth-inside"),
+    pytest.param([(5, 10)], [(0, 2, "")], [(3, 8)], id="shrink-before"),
+    pytest.param([(5, 10)], [(10, 10, "/")], [(5, 11)], id="insertion-at-end-is-inside"),
+    pytest.param([(5, 10)], [(12, 13, "xx")], [(5, 10)], id="edit-after-moves-nothing"),
+    pytest.param([(0, 3), (5, 10)], [(1, 2, "abc"), (6, 8, "")], [(0, 5), (7, 10)], id="two-regions"),
+])
+def test_regions_follow_edits(regions: list, edits: list, expected: list) -> None:  # type: ignore[type-arg]
+    assert _follow(regions, edits) == expected
+
+
+def test_regions_confine_edits_and_catch_a_uri_that_grew() -> None:
+    regions = _merged([(5, 10), (0, 3), (8, 12), (12, 14)])
+    assert regions == [(0, 3), (5, 14)]
+    assert _inside([(1, 2, ""), (4, 5, ""), (5, 14, "x"), (13, 15, "")], regions) == [(1, 2, ""), (5, 14, "x")]
+    assert _sticking_out(regions, [(0, 3), (6, 9)]) == set()
+    assert _sticking_out(regions, [(5, 15), (2, 4)]) == {0, 1}
+
+
+def test_fix_never_moves_where_a_uri_ends() -> None:
+    # Percent-encoding the first "[" would let the re-read URI balance one more "]" (fuzz finding).
+    text = '\n"VH\udcc7\x00[]H\x0b*\n"VH://2C*\'\'\'\x0f[VV\udcd1H:\udcc7\x00[/]]]]]`/'
+    result = fix_text(text, "markdown", Settings(), unsafe=True)
+    assert result.text == text and result.notices == ("a fix was skipped: it would have changed where a URI ends",)
 
 
 def test_fix_respects_suppressions() -> None:
