@@ -23,7 +23,9 @@ def test_quick_run_prints_a_row_per_class_and_format(capsys: pytest.CaptureFixtu
         assert r[-1] in ("ok", "SUPERLINEAR")
         assert all(re.fullmatch(r"[0-9.e+-]+", cell) for cell in r[2:-1]), r
     assert "## urilint check on one big file" in out
-    assert re.search(r"big\.txt .* 1 +[0-9.e+-]+ +[0-9.e+-]+$", out, re.M), out
+    # A number, or "> 20 s" when a starved machine hits the suite's own limit (no timing asserted).
+    cell = r"(?:[0-9.e+-]+|> [0-9.]+ s)"
+    assert re.search(rf"big\.txt .* 1 +{cell} +{cell}$", out, re.M), out
 
 
 def test_unknown_names_are_usage_errors() -> None:
