@@ -89,7 +89,7 @@ def test_fix_never_moves_where_a_uri_ends() -> None:
     # Percent-encoding the first "[" would let the re-read URI balance one more "]" (fuzz finding).
     text = '\n"VH\udcc7\x00[]H\x0b*\n"VH://2C*\'\'\'\x0f[VV\udcd1H:\udcc7\x00[/]]]]]`/'
     result = fix_text(text, "markdown", Settings(), unsafe=True)
-    assert result.text == text and result.notices == ("a fix was skipped: it would have changed where a URI ends",)
+    assert result.text == text and result.notices == ("a fix was skipped: it would have changed how the text around a URI reads",)
 
 
 def test_fix_respects_suppressions() -> None:

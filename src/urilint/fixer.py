@@ -5,10 +5,11 @@ round whose result has a syntax problem the input did not have (for Python: no l
 rolled back, ruff's rule for fixes that break the code.
 
 A fix changes only the bytes of the URIs the first scan found ("regions", followed through the
-edits made).  A fix may change where a re-read URI ends ("[" percent-encoded changes which "]"
-balances, so the URI would swallow text after it): such a fix is dropped with a notice, and no
-edit outside the regions is ever applied.  Found by fuzzing ("[x[/]]]]]" grew by one "]" a
-round, so fixing was neither confined to the URI nor idempotent).
+edits made), and must leave the rest of the text reading as before.  A fix may change where a
+re-read URI ends ("[" percent-encoded changes which "]" balances, so the URI would swallow text
+after it), or how the text after it reads (a trailing "\\" that escaped a backtick, encoded,
+opens a code span): such a fix is dropped with a notice, and no edit outside the regions is ever
+applied.  Both found by fuzzing, as fixes that were neither confined to the URI nor idempotent.
 """
 
 from __future__ import annotations
@@ -136,20 +137,52 @@ def _sticking_out(regions: Sequence[Region], cands: Sequence[Tuple[int, int]]) -
     return bad
 
 
+def _outside(spans: Sequence[Region], regions: Sequence[Region]) -> List[Region]:
+    """The spans that overlap no region (regions merged)."""
+    starts = [r[0] for r in regions]
+    out = []
+    for c0, c1 in spans:
+        i = bisect_right(starts, c0) - 1
+        overlaps = (i >= 0 and regions[i][1] > c0) or (i + 1 < len(regions) and regions[i + 1][0] < c1)
+        if not overlaps:
+            out.append((c0, c1))
+    return out
+
+
+def _check_round(text: str, edits: List[Edit], regions: List[Region], others: List[Region],
+                 format: str, settings: Settings) -> Tuple[str, List[Region], Set[int], bool]:
+    """Apply ``edits``: (new text, regions followed, regions a re-read URI now reaches past,
+    whether the rest of the text reads differently: a URI appeared, vanished or moved outside
+    the regions, e.g. a backslash that escaped a backtick was percent-encoded)."""
+    new_text = apply_edits(text, edits)
+    new_regions = _follow(regions, edits)
+    spans = sorted((c.start, c.end) for c in candidates(new_text, format, settings))
+    moved = _merged(_outside(spans, new_regions)) != _follow(_merged(others), edits)
+    return new_text, new_regions, _sticking_out(new_regions, spans), moved
+
+
 def _stable_round(text: str, edits: List[Edit], regions: List[Region], format: str,
                   settings: Settings) -> Tuple[str, List[Region], List[Edit], bool]:
-    """Apply ``edits``, dropping those after which a re-read URI would reach past its region:
-    (new text, regions followed, edits applied, whether any was dropped)."""
+    """Apply ``edits``, dropping those after which a re-read URI would reach past its region or
+    the text outside the regions would read differently: (new text, regions followed, edits
+    applied, whether any was dropped)."""
+    others = _outside(sorted((c.start, c.end) for c in candidates(text, format, settings)), regions)
     dropped = False
     while edits:
-        new_text = apply_edits(text, edits)
-        new_regions = _follow(regions, edits)
-        spans = [(c.start, c.end) for c in candidates(new_text, format, settings)]
-        bad = _sticking_out(new_regions, spans)
-        if not bad:
+        new_text, new_regions, bad, moved = _check_round(text, edits, regions, others, format, settings)
+        if not bad and not moved:
             return new_text, new_regions, edits, dropped
         dropped = True
-        edits = [e for e in edits if _region_of(e, regions) not in bad]
+        if bad:
+            edits = [e for e in edits if _region_of(e, regions) not in bad]
+            continue
+        # Which edit changed the rest of the text is unknown: keep those that are safe alone.
+        edits = [e for e in edits if not any(_check_round(text, [e], regions, others, format, settings)[2:])]
+        if edits:
+            new_text, new_regions, bad, moved = _check_round(text, edits, regions, others, format, settings)
+            if not bad and not moved:
+                return new_text, new_regions, edits, dropped
+        return text, regions, [], dropped
     return text, regions, [], dropped
 
 
@@ -170,7 +203,7 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
         candidate, new_regions, edits, dropped = _stable_round(text, _inside(edits, regions), regions,
                                                                format, settings)
         if dropped:
-            notices.append("a fix was skipped: it would have changed where a URI ends")
+            notices.append("a fix was skipped: it would have changed how the text around a URI reads")
         if not edits or candidate == text:
             break
         if format == "python" and parsed_before and not _parses(candidate):

@@ -22,6 +22,10 @@ REGRESSIONS = [
     # fix_text: percent-encoding "[" changed which "]" the re-read URI balanced, so each round
     # swallowed one more "]" after the URI (not idempotent, text outside the URI changed).
     pytest.param("fuzz_fixer", b'\x0b\n"VH\xc7\x00[]H\x0b*\n"VH://2C*\'\'\'\x0f[VV\xd1H:\xc7\x00[/]]]]]`/', id="fixer-uri-end-moves"),
+    # fix_text: a bare URI kept the backslash that escaped the backtick after it; encoding it as
+    # %5C opened a code span elsewhere, so a second fix found a URI the first had not seen.
+    pytest.param("fuzz_fixer", b'\xbb\x01\x00Ftp:/+VVH://2+VV,HV\\`` `\x00` :/VH://2+/V\\ `\x00`  \x00\x00` :/ `\x00`` `\x00` :/VH://2+/V\\,\\`',
+                 id="fixer-escape-backslash-encoded"),
 ]
 
 

@@ -50,6 +50,7 @@ FINDS = [
     P("```\r\n   ```\r\nhttp://after-crlf.example/", [("http://after-crlf.example/", "bare")], id="crlf-fence-closed-by-3-spaces"),
     P('* [P](#p)\n  <ul>\n    <li><a href="#s">S</a></li>\n  </ul>\n* [Q](#q)\n',
       [("#p", "markdown-link"), ("#s", "html-attribute"), ("#q", "markdown-link")], id="html-block-ends-with-its-list-item"),
+    P("see http://a.example/x\\`y`", [("http://a.example/x", "bare")], id="backslash-escaping-the-stop-is-not-uri"),
 ]
 
 MUST_NOT_FIND = [
@@ -83,6 +84,7 @@ MUST_NOT_FIND = [
     P("* item `x`\nlazy line\n```\n<http://fence-after-list.example/> init\n```", id="fence-after-lazy-list-line"),
     P("```\r\n    ```\r\nhttp://still-code.example/\r\n```\r\n", id="crlf-fence-not-closed-by-4-spaces"),
     P("*     code http://item-code.example/ [x](y)\n", id="list-item-starting-with-indented-code"),
+    P("`http://in-code.example/a\\`", id="backslash-before-closing-tick-stays-in-code-span"),
 ]
 
 

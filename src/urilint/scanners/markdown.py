@@ -37,7 +37,7 @@ from .escapes import build, entity_replacements, markdown_replacements
 from .text import ProseStyle, Spans, scan_prose
 
 #: Markdown prose: escapes and entities are decoded; a table's "|" ends a bare URI.
-MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|")
+MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|", backslash_escapes=True)
 
 # --- block structure (CommonMark 0.31 chapters 4 and 5) --------------------------------------
 _QUOTE_PREFIX = re.compile(r"(?: {0,3}>[ \t]?)*")  # 5.1 block quote markers

@@ -48,6 +48,7 @@ _BRACKET = re.compile(r"[()\[\]{}]")
 #: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
 UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
 # An entity reference at the very end of a bare URI (GFM 0.29 section 6.9 trims it too).
+_ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # A closing markup tag glued to a URI: rich's "[cyan]https://x/[/cyan]", BBCode's
 # "[url]http://x/[/url]".  "[" cannot appear in a URI's path, so nothing of a URI is lost.
 _CLOSING_TAG = re.compile(r"\[/[A-Za-z][A-Za-z0-9 _.=-]*\]")
@@ -73,6 +74,9 @@ class ProseStyle:
     #: config files: a URI right after ``key:`` or ``key=`` is a value (ends at whitespace only),
     #: and a quoted one extends to its closing quote
     values: bool = False
+    #: Markdown: a backslash before ASCII punctuation escapes it, so a URI that stops at an
+    #: escaped character ("http://x/a\\`") does not end with that escape's backslash
+    backslash_escapes: bool = False
     #: the run of characters a bare URI may span (derived from ``stops``, compiled once)
     run: "re.Pattern[str]" = field(init=False, repr=False, compare=False)
 
@@ -193,6 +197,18 @@ def trim_bare(text: str, start: int, end: int) -> int:
     return end
 
 
+def _before_escape(text: str, start: int, end: int) -> int:
+    """``end``, or one less when the URI's last character is the backslash of an escape of the
+    character after it (an odd run of backslashes before ASCII punctuation); then the sentence's
+    punctuation before that backslash is given back too."""
+    k = end
+    while k > start and text[k - 1] == "\\":
+        k -= 1
+    if (end - k) % 2 and end < len(text) and text[end] in _ASCII_PUNCTUATION:
+        return trim_bare(text, start, end - 1)
+    return end
+
+
 def _is_empty_uri(text: str, colon: int, end: int) -> bool:
     """Only "scheme:" or "scheme://" is left: a scheme named in prose, not a URI."""
     return end <= colon + 1 or (end == colon + 3 and text.startswith("//", colon + 1))
@@ -267,6 +283,8 @@ class _Scanner:
                 return None
             return "value", run_end, [(s, run_end)]
         end = trim_bare(text, s, run_end)
+        if self.style.backslash_escapes:
+            end = _before_escape(text, s, end)
         if _is_empty_uri(text, colon, end):
             return None
         runs = [(s, end)]
