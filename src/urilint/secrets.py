@@ -139,6 +139,9 @@ def secret_query_spans(text: str, ref: URIReference,
 def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
     """Every span of ``text`` (one URI) that must never be shown: passwords, token-shaped user
     names, secret query values and token-shaped strings anywhere."""
+    if "@" not in text and "?" not in text:
+        # No userinfo and no query: only a token can be here (most URIs; no parse needed).
+        return [m.span() for m in find_tokens(text)]
     ref = parse(text)
     spans: List[Span] = []
     pw = password_span(ref)
