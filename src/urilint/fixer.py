@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Set, Tuple
 
+from . import deepstack
 from .checker import Edit, FileFinding, candidates, check_text
 from .settings import Settings
 
@@ -103,7 +104,7 @@ def _parses(text: str) -> bool:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            ast.parse(text)
+            deepstack.call(lambda: ast.parse(text))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         # NUL bytes (ValueError); absurd nesting ("1 + 1 + ..." 200,000 times: RecursionError,
         # "x = ----...1": MemoryError) does not parse either, as far as a fix is concerned.

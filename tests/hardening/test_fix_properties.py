@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from urilint.checker import candidates, check_text
 from urilint.fixer import fix_text
 from urilint.scanners import FORMATS
+from urilint.scanners.python import syntax_error
 from urilint.settings import Settings
 
 from .helpers import TOKENS, hostile_text, outside_unchanged, python_tree
@@ -123,7 +124,11 @@ def test_fix_properties_on_hostile_text(fmt: str, text: str, unsafe: bool) -> No
     ],
 )
 def test_fix_text_on_modules_python_cannot_parse(tail: str) -> None:
-    """Regression: fix_text let ast.parse's RecursionError and MemoryError escape."""
+    """Regression: fix_text let ast.parse's RecursionError and MemoryError escape, and on Python
+    3.9/3.10 the 200,000-term chain crashed the interpreter (urilint.deepstack)."""
     text = "U = 'HTTP://A.example/'\n" + tail + "\n"
     result = fix_text(text, "python", DEFAULT)
-    assert result.text == text  # the scanner reads no module that Python cannot parse
+    if syntax_error(text) is not None:
+        assert result.text == text  # the scanner reads no module that Python cannot parse
+    else:  # Python 3.9 on a deep stack parses the long chain: then the URI is fixed
+        assert result.text == text.replace("HTTP://A.example/", "http://a.example/", 1)

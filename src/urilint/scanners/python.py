@@ -64,7 +64,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
-from .. import placeholders
+from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
 from .escapes import Replacement, build, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
@@ -695,6 +695,10 @@ def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     is about 40% faster, and it fails on everything ``ast.parse`` fails on; it also rejects a
     few programs that do parse ("'return' outside function"), so its errors are confirmed with
     ``ast``."""
+    return deepstack.call(lambda: _syntax_error(text))
+
+
+def _syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # invalid escapes warn at compile time
         try:
