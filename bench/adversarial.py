@@ -75,10 +75,9 @@ def seconds_per_mb(fn: Callable[[str], Any], text: str, repeat: int, min_time: f
     return timing.best / (len(text) / common.MB)
 
 
-@dataclass(frozen=True)
-class Result:
-    klass: str
-    function: str
+class Scaling:
+    """Seconds per MB at growing sizes, and whether they grow (shared with ``adversarial_files``)."""
+
     per_mb: Tuple[Optional[float], ...]  #: None where the measurement hit the time limit
 
     def ratio(self, i: int, j: int) -> Optional[float]:
@@ -94,6 +93,13 @@ class Result:
         last = len(self.per_mb) - 1
         ratios = [self.ratio(last, 0), self.ratio(last, last - 1)]
         return any(r is not None and r > FLAG_RATIO for r in ratios) or None in self.per_mb
+
+
+@dataclass(frozen=True)
+class Result(Scaling):
+    klass: str
+    function: str
+    per_mb: Tuple[Optional[float], ...]
 
 
 def measure(klass: InputClass, name: str, fn: Callable[[str], Any], sizes: Sequence[int],

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import math
 import sys
 import tempfile
 import time
@@ -34,34 +33,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
-from bench import common
+from bench import adversarial, common
+from bench.adversarial import FLAG_RATIO, Scaling, fmt_flagged_ratio, fmt_seconds, size_label
 
-#: Per-MB ratios above this are flagged as super-linear (as in the ``adversarial`` suite).
-FLAG_RATIO = 3.0
 FORMATS: Tuple[str, ...] = ("text", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "env",
                             "shell", "python")
 
 
-def _fill(prefix: str, unit: str, suffix: str, size: int) -> str:
-    k = max(1, (size - len(prefix) - len(suffix)) // len(unit))
-    return prefix + unit * k + suffix
-
-
 @dataclass(frozen=True)
-class InputClass:
-    """``prefix + unit * k + suffix``, ``k`` chosen so the text is about ``size`` characters."""
+class InputClass(adversarial.InputClass):
+    """The core suite's ``prefix + unit * k + suffix``, with what whole files need besides."""
 
-    name: str
-    prefix: str
-    unit: str
-    suffix: str = ""
     #: Formats to skip (none by default: every class is read as every format).
     skip: FrozenSet[str] = field(default_factory=frozenset)
     #: Too slow for ``--quick`` (which must finish in seconds): a known cost that the full run shows.
     slow: bool = False
-
-    def build(self, size: int) -> str:
-        return _fill(self.prefix, self.unit, self.suffix, size)
 
     @property
     def shape(self) -> str:
@@ -136,31 +122,12 @@ def pipeline(text: str, fmt: str) -> int:
     return len(place("f", text, findings, LineIndex.of(text)))
 
 
-def size_label(size: int) -> str:
-    if size >= common.MB:
-        return f"{size // common.MB} MB"
-    return f"{size // common.KB} KB"
-
-
 @dataclass(frozen=True)
-class Result:
+class Result(Scaling):
     klass: str
     fmt: str
-    per_mb: Tuple[Optional[float], ...]  #: None where the measurement hit the time limit
+    per_mb: Tuple[Optional[float], ...]
     reports: int  #: reports at the smallest size (to see what the input triggers)
-
-    def ratio(self, i: int, j: int) -> Optional[float]:
-        a, b = self.per_mb[i], self.per_mb[j]
-        if b is None:
-            return None
-        if a is None:
-            return math.inf
-        return a / b if b > 0 else None
-
-    def flagged(self) -> bool:
-        last = len(self.per_mb) - 1
-        ratios = [self.ratio(last, 0), self.ratio(last, last - 1)]
-        return any(r is not None and r > FLAG_RATIO for r in ratios) or None in self.per_mb
 
 
 def seconds_per_mb(text: str, fmt: str, repeat: int, min_time: float) -> float:
@@ -181,16 +148,6 @@ def measure(name: str, build: Callable[[int], str], fmt: str, sizes: Sequence[in
         else:
             per_mb.append(seconds_per_mb(text, fmt, repeat, min_time))
     return Result(name, fmt, tuple(per_mb), pipeline(build(sizes[0]), fmt))
-
-
-def fmt_seconds(value: Optional[float], timeout: float) -> str:
-    return f"> {timeout:g} s" if value is None else f"{value:.3g}"
-
-
-def fmt_ratio(value: Optional[float]) -> str:
-    if value is None:
-        return "-"
-    return "inf" if math.isinf(value) else f"{value:.2f}"
 
 
 # -- one big file through the command line ---------------------------------------------------
@@ -343,7 +300,7 @@ def run(argv: Sequence[str]) -> int:
                *(f"{size_label(sizes[i])}/{size_label(sizes[j])}" for i, j in pairs),
                f"reports @{size_label(sizes[0])}", "flag"]
     body = [[r.klass, r.fmt, *(fmt_seconds(v, timeout) for v in r.per_mb),
-             *(fmt_ratio(r.ratio(i, j)) for i, j in pairs), str(r.reports),
+             *(fmt_flagged_ratio(r.ratio(i, j)) for i, j in pairs), str(r.reports),
              "SUPERLINEAR" if r.flagged() else "ok"] for r in results]
     right = [False, False, *(True for _ in sizes), *(True for _ in pairs), True, False]
     common.stdout_line(f"\n## seconds per MB (ratios: per-MB time at {size_label(sizes[last])} / at a smaller "
