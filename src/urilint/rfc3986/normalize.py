@@ -114,7 +114,7 @@ def normalize_authority(authority: str, scheme: Optional[str], default_ports: Ma
     host = normalize_host(host or "")
     if port is not None:
         default = default_ports.get(scheme) if scheme is not None else None
-        if port == "" or (default is not None and _is_port(port, default)):
+        if port == "" or (default is not None and spells_port(port, default)):
             port = None
     return compose_authority(userinfo, host, port) or ""
 
@@ -124,10 +124,8 @@ def normalize_reference(ref: URIReference, default_ports: Mapping[str, int] = DE
     return parse(normalize(str(ref), default_ports))
 
 
-def _is_port(port: str, default: int) -> bool:
-    """An empty port, or one whose ASCII digits spell the default (":080" is ":80")."""
-    if port == "":
-        return True
+def spells_port(port: str, default: int) -> bool:
+    """Whether the ASCII digits of ``port`` spell ``default`` (":080" is ":80")."""
     # Length first: int() of a 5,000-digit port raises (Python's 4,300-digit limit) and is slow.
     return (all(c in grammar.DIGIT for c in port) and len(port.lstrip("0")) <= 5
             and int(port.lstrip("0") or "0") == default)

@@ -7,7 +7,7 @@ import unicodedata
 from typing import FrozenSet, Iterable, List, Optional, Tuple
 
 from ..rfc3986 import grammar
-from ..rfc3986.normalize import decode_triplet, has_dot_segment, is_path_text
+from ..rfc3986.normalize import decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
 from ..rfc3986.validate import SyntaxProblem, describe
 from .base import WEB_SCHEMES, Analysis
@@ -205,9 +205,7 @@ def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
         default = a.default_ports.get(a.scheme or "")
         if ref.port == "" and "empty-port" in aspects:
             edits.append((port_span[0] - 1, port_span[1], ""))
-        elif (ref.port and default is not None and "default-port" in aspects
-              and all(c in grammar.DIGIT for c in ref.port) and len(ref.port.lstrip("0")) <= 5
-              and int(ref.port.lstrip("0") or "0") == default):
+        elif ref.port and default is not None and "default-port" in aspects and spells_port(ref.port, default):
             edits.append((port_span[0] - 1, port_span[1], ""))
     edits += _path_edits(a, aspects)
     if ("empty-path" in aspects and ref.path == "" and ref.authority is not None
