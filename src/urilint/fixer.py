@@ -119,10 +119,6 @@ def _worse(before: Sequence[FileFinding], after: Sequence[FileFinding]) -> bool:
     return any(new[code] > old[code] for code in new)
 
 
-def _region_of(edit: Edit, regions: Sequence[Region]) -> int:
-    return bisect_right([r[0] for r in regions], edit[0]) - 1
-
-
 def _sticking_out(regions: Sequence[Region], cands: Sequence[Tuple[int, int]]) -> Set[int]:
     """Indexes of the regions that a candidate overlaps without lying inside it."""
     starts = [r[0] for r in regions]
@@ -150,41 +146,55 @@ def _outside(spans: Sequence[Region], regions: Sequence[Region]) -> List[Region]
     return out
 
 
-def _check_round(text: str, edits: List[Edit], regions: List[Region], others: List[Region],
-                 format: str, settings: Settings) -> Tuple[str, List[Region], Set[int], bool]:
-    """Apply ``edits``: (new text, regions followed, regions a re-read URI now reaches past,
-    whether the rest of the text reads differently: a URI appeared, vanished or moved outside
-    the regions, e.g. a backslash that escaped a backtick was percent-encoded)."""
+@dataclass(frozen=True)
+class _Round:
+    """A round's edits applied: the text, the regions followed, the re-read candidates' spans,
+    the regions a re-read URI now reaches past, and whether the rest of the text reads
+    differently (a URI appeared, vanished or moved outside the regions: a backslash that
+    escaped a backtick, percent-encoded, opens a code span)."""
+
+    text: str
+    regions: List[Region]
+    spans: List[Region]
+    bad: Set[int]
+    moved: bool
+
+
+def _apply_round(text: str, edits: List[Edit], regions: List[Region], others: List[Region],
+                 format: str, settings: Settings) -> _Round:
     new_text = apply_edits(text, edits)
     new_regions = _follow(regions, edits)
     spans = sorted((c.start, c.end) for c in candidates(new_text, format, settings))
-    moved = _merged(_outside(spans, new_regions)) != _follow(_merged(others), edits)
-    return new_text, new_regions, _sticking_out(new_regions, spans), moved
+    moved = _merged(_outside(spans, new_regions)) != _follow(others, edits)
+    return _Round(new_text, new_regions, spans, _sticking_out(new_regions, spans), moved)
 
 
-def _stable_round(text: str, edits: List[Edit], regions: List[Region], format: str,
-                  settings: Settings) -> Tuple[str, List[Region], List[Edit], bool]:
-    """Apply ``edits``, dropping those after which a re-read URI would reach past its region or
-    the text outside the regions would read differently: (new text, regions followed, edits
-    applied, whether any was dropped)."""
-    others = _outside(sorted((c.start, c.end) for c in candidates(text, format, settings)), regions)
+def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: List[Region],
+                  format: str, settings: Settings) -> Tuple[Optional[_Round], List[Edit], bool]:
+    """Apply ``edits`` (``spans``: the candidates of ``text``), dropping those after which a
+    re-read URI would reach past its region or the text outside the regions would read
+    differently: (the round, or None when no edit is left; the edits applied; whether any
+    was dropped)."""
+    others = _merged(_outside(spans, regions))
+    starts = [r[0] for r in regions]
     dropped = False
     while edits:
-        new_text, new_regions, bad, moved = _check_round(text, edits, regions, others, format, settings)
-        if not bad and not moved:
-            return new_text, new_regions, edits, dropped
+        result = _apply_round(text, edits, regions, others, format, settings)
+        if not result.bad and not result.moved:
+            return result, edits, dropped
         dropped = True
-        if bad:
-            edits = [e for e in edits if _region_of(e, regions) not in bad]
+        if result.bad:
+            edits = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
             continue
         # Which edit changed the rest of the text is unknown: keep those that are safe alone.
-        edits = [e for e in edits if not any(_check_round(text, [e], regions, others, format, settings)[2:])]
+        alone = [(e, _apply_round(text, [e], regions, others, format, settings)) for e in edits]
+        edits = [e for e, r in alone if not r.bad and not r.moved]
         if edits:
-            new_text, new_regions, bad, moved = _check_round(text, edits, regions, others, format, settings)
-            if not bad and not moved:
-                return new_text, new_regions, edits, dropped
-        return text, regions, [], dropped
-    return text, regions, [], dropped
+            result = _apply_round(text, edits, regions, others, format, settings)
+            if not result.bad and not result.moved:
+                return result, edits, dropped
+        break
+    return None, [], dropped
 
 
 def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False,
@@ -194,19 +204,21 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
     notices: List[str] = []
     parsed_before = format != "python" or _parses(text)
     findings = keep(text, check_text(text, format, settings))
+    spans: List[Region] = []  # the candidates of ``text``, once a fix is wanted
     regions: Optional[List[Region]] = None
     for _ in range(MAX_ROUNDS):
         edits = select_edits(findings, unsafe)
         if not edits:
             break
         if regions is None:  # the URIs as the file has them: the only text a fix may touch
-            regions = _merged([(c.start, c.end) for c in candidates(text, format, settings)])
-        candidate, new_regions, edits, dropped = _stable_round(text, _inside(edits, regions), regions,
-                                                               format, settings)
+            spans = sorted((c.start, c.end) for c in candidates(text, format, settings))
+            regions = _merged(spans)
+        result, edits, dropped = _stable_round(text, _inside(edits, regions), regions, spans, format, settings)
         if dropped:
             notices.append("a fix was skipped: it would have changed how the text around a URI reads")
-        if not edits or candidate == text:
+        if result is None or result.text == text:
             break
+        candidate = result.text
         if format == "python" and parsed_before and not _parses(candidate):
             notices.append("a fix was skipped: the module would no longer parse")
             break
@@ -215,5 +227,5 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
             notices.append("a fix was skipped: it would have made a URI malformed")
             break
         fixed += len(findings) - len(after) if len(after) < len(findings) else len(edits)
-        text, findings, regions = candidate, after, new_regions
+        text, findings, regions, spans = candidate, after, result.regions, result.spans
     return FixResult(text, fixed, tuple(notices))
