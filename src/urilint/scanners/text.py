@@ -141,7 +141,7 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
 def accepts(text: str, start: int, colon: int) -> bool:
     """The issue's rule: "//" follows, or the scheme is registered (and not a path's tail)."""
     if text.startswith("//", colon + 1):
-        return colon - start > 3 or not is_pseudo(text[start:colon])
+        return not is_pseudo(text[start:colon])
     # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":".
     if text.startswith(":", colon + 1):
         return False
