@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar, Union
 
 from . import __version__, baseline, suppress
-from .checker import FileFinding, check_text
+from .checker import FileFinding, candidates, check_text
 from .config import Config, ConfigError, config_from_mapping, load, load_config
 from .files import SourceFile, Walker, WriteError, display, read, walk, write_atomically
 from .fixer import fix_text
@@ -372,8 +372,6 @@ def _dump_file(job: Job) -> Dumped:
     source = read(job.path, job.format, job.stdin)
     if isinstance(source, FileError):
         return Dumped(errors=(dataclasses.replace(source, path=job.shown),))
-    from .checker import candidates
-
     found = candidates(source.text, source.format, job.config.settings)
     index = LineIndex.of(source.text)
     rows = []
