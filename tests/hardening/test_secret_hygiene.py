@@ -130,7 +130,7 @@ def test_exception_messages_never_show_the_text(project: Path, capsys: pytest.Ca
         raise ValueError(f"cannot handle {text!r}")
 
     monkeypatch.setattr(cli, "check_text", explode)
-    monkeypatch.setattr("urilint.checker.candidates", explode)
+    monkeypatch.setattr(cli, "candidates", explode)
     code, out = run(capsys, command, "--isolated", ".")
     assert "internal error (ValueError)" in out
     assert leaks(out) == []
