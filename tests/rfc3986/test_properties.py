@@ -233,6 +233,8 @@ def _kept_text(text: str) -> Tuple[Counter[str], int]:
 @example("x:/.//a")
 @example("HTTP://A:80")
 @example("%3%30")
+@example("ws://[0:0:0000:0000:0000:0000:%30:0]")
+@example("http://[::1.2.3%2E4]/")
 def test_normalize_is_idempotent_keeps_validity_and_loses_no_text(text: str) -> None:
     once = urilint.normalize(text)
     assert urilint.normalize(once) == once

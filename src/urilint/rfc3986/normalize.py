@@ -65,10 +65,13 @@ def normalize_host(host: str) -> str:
     if "%" not in host:
         return ascii_lower(host)
     keep_hex = grammar.BAD_PCT.search(host) is not None
+    # An IP literal holds no percent-encoding (section 3.2.2; zone IDs are RFC 6874's): decoding
+    # "[::1.2.3%2E4]" would read it as another, valid host, so its triplets are only uppercased.
+    literal = host.startswith("[")
     pieces = _SPLIT_PCT.split(host)
     for i, piece in enumerate(pieces):
         if i % 2:
-            char = decode_triplet(piece[1:], keep_hex)
+            char = None if literal else decode_triplet(piece[1:], keep_hex)
             pieces[i] = ascii_lower(char) if char is not None else piece.upper()
         else:
             pieces[i] = ascii_lower(piece)
