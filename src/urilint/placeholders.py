@@ -33,9 +33,21 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     ),
     # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %>
     "angle": re.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>"),
+    # Optional parts of a syntax description, as manuals write them: libpq's
+    # postgresql://[user[:password]@][netloc][:port][/dbname], redis://[:password@]host[:port].
+    # A bracket group (one level of nesting) counts only in the authority and only when it
+    # cannot be an IP literal (section 3.2.2): see _is_optional_part.
+    # Its content is visible text: no space, no control character.
+    "optional": re.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
 })
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 _HEX = frozenset("0123456789abcdefABCDEF")
+_AUTHORITY_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+_AUTHORITY_RUN = re.compile(r"[^\[/?#]*")
+#: A word in brackets names a part ("[netloc]", "[host]"); all-hex words could be a broken
+#: IPv6 address and "v1.x" is the IPvFuture form, so those stay IP literals.
+_PART_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_HEX_OR_FUTURE = re.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
 
 
 def _is_pct_triplet(text: str, start: int, end: int) -> bool:
@@ -47,16 +59,54 @@ def _is_pct_triplet(text: str, start: int, end: int) -> bool:
     return False
 
 
+def _authority_end(text: str) -> int:
+    """Where the authority of ``scheme://...`` ends when bracket groups are read as wholes
+    (a "/" inside "[/dbname]" does not start the path); 0 when there is no "//"."""
+    m = _AUTHORITY_START.match(text)
+    if m is None:
+        return 0
+    pos = m.end()
+    group = SYNTAXES["optional"]
+    while True:
+        pos = _AUTHORITY_RUN.match(text, pos).end()  # type: ignore[union-attr]
+        if pos == len(text) or text[pos] != "[":
+            return pos
+        g = group.match(text, pos)
+        pos = g.end() if g is not None else pos + 1
+
+
+def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bool:
+    """Is the bracket group ``text[start:end]`` an optional part rather than an IP literal?
+
+    It must lie in the authority, and its content must be something no IP literal is: nested
+    brackets, an "@", a leading delimiter ("[/db]", "[?opts]", "[,host2]", "[:port]" but not
+    "[::1]") or a word that is not hexadecimal ("[netloc]")."""
+    if end > authority_end or text.find("://", 0, start) == -1:
+        return False
+    content = text[start + 1:end - 1]
+    if "[" in content or "@" in content or content[0] in "/?#,":
+        return True
+    if content[0] == ":":
+        return content[1:2] != ":"
+    return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(content) is None
+
+
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
-    if not any(c in text for c in "{$%<"):
+    if not any(c in text for c in "{$%<["):
         return []
     spans: List[Span] = []
+    authority_end = -1
     for name in syntaxes:
         pattern = SYNTAXES[name]
         for m in pattern.finditer(text):
             if name == "printf" and _is_pct_triplet(text, m.start(), m.end()):
                 continue
+            if name == "optional":
+                if authority_end < 0:
+                    authority_end = _authority_end(text)
+                if not _is_optional_part(text, m.start(), m.end(), authority_end):
+                    continue
             spans.append(m.span())
     if not spans:
         return spans

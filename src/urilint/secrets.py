@@ -50,6 +50,7 @@ PLACEHOLDER_WORDS = frozenset("""
     yourpassword your_password your-password mypassword my_password my-password
     yourtoken your_token your-token yourkey your_key your-key redacted hidden none null
 """.split())
+_BRACKET = re.compile(r"[][]")
 _FILLER = re.compile(r"[*xX.•·…_-]+|\.\.\.")
 
 
@@ -82,6 +83,15 @@ def password_span(ref: URIReference) -> Optional[Span]:
     if colon == -1 or span is None or colon == len(ref.userinfo) - 1:
         return None
     return span[0] + colon + 1, span[1]
+
+
+def password_is_secret(text: str, span: Span, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
+    """Is the password at ``span`` of ``text`` a real one rather than a placeholder?
+
+    A bracket cannot be in a userinfo (section 3.2.1), so one there closes an optional part of
+    a syntax description (``[user[:password]@]``): what stands before it is what is judged."""
+    value = _BRACKET.split(text[span[0]:span[1]], maxsplit=1)[0]
+    return not is_placeholder_value(value, syntaxes)
 
 
 def user_token_span(ref: URIReference) -> Optional[Span]:
@@ -145,7 +155,7 @@ def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTA
     ref = parse(text)
     spans: List[Span] = []
     pw = password_span(ref)
-    if pw is not None and not is_placeholder_value(text[pw[0]:pw[1]], syntaxes):
+    if pw is not None and password_is_secret(text, pw, syntaxes):
         spans.append(pw)
     user = user_token_span(ref)
     if user is not None:

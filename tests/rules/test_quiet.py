@@ -25,6 +25,15 @@ QUIET = [
     "redis://:{{ redis_password }}@cache:6379/0",
     "https://example.com/items/{}",
     "https://example.com/img%02d.png",
+    # syntax descriptions with optional parts in brackets (libpq, redis-py, pymongo, urllib docs)
+    "postgresql://[user[:password]@][netloc][:port][/dbname][?param1=value1&...]",
+    "redis://[[username]:[password]]@localhost:6379/0",
+    "redis://[:password@]host[:port][/db]",
+    "mongodb://[username:password@]host1[:port1][,...hostN[:portN]][/[defaultauthdb][?options]]",
+    "scheme://[user:passwd@]proxy.server:port",
+    "http://[user[:password]@]host[:port]/path",
+    "http://localhost[:port]/api",
+    "amqp://[user:pass@]host[:port][/vhost]",
     # strings with colons that are not URIs
     "key:value",
     "12:30",

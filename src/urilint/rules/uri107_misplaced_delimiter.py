@@ -48,6 +48,10 @@ re-split it.
 ## Example
 `https://example.com/a[1]` -> `https://example.com/a%5B1%5D`
 
+Optional parts of a syntax description in the authority are placeholders, not delimiters:
+`postgresql://[user[:password]@][netloc][:port][/dbname]` (the `optional` placeholder syntax;
+a group that could be an IP literal, such as `[::1]` or `[fe80::1%25en0]`, stays one).
+
 ## Fix safety
 Unsafe: percent-encoding keeps the character as data, but it may have been meant as a delimiter.
 Never fixed inside the userinfo.
@@ -70,6 +74,9 @@ Never fixed inside the userinfo.
         "https://example.com/{id}/{slot}",
         "mailto:a@example.com",
         "https://example.com/?a=1#frag",
+        "postgresql://[user[:password]@][netloc][:port][/dbname][?param1=value1&...]",
+        "redis://[:password@]host[:port][/db]",
+        "scheme://[user:passwd@]proxy.server:port",
     ),
     check=check,
 )

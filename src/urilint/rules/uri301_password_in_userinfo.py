@@ -18,7 +18,7 @@ def check(a: Analysis) -> Iterator[Finding]:
                            "(read it from an environment variable)")
         return
     pw = secrets.password_span(a.ref)
-    if pw is None or secrets.is_placeholder_value(a.text[pw[0]:pw[1]], a.settings.placeholders):
+    if pw is None or not secrets.password_is_secret(a.text, pw, a.settings.placeholders):
         return
     if a.userinfo_is_misleading():
         return  # URI303 reports "host:port@" userinfo; the "password" is a port number
@@ -51,7 +51,8 @@ a URI in code or docs ends up in logs, screenshots and version history.
 ## Fix safety
 No automatic fix: move the secret to an environment variable (`postgres://admin:${DB_PASSWORD}@...`).
 Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`, `%(pw)s`, `%s`,
-`****`, `xxx`, `...`, `password`.
+`****`, `xxx`, `...`, `password`, and the optional part of a syntax description
+(`[user[:password]@]`: a bracket ends the value that is judged).
 """,
     bad=(
         Example("postgres://admin:s3cr3t@db.example.com/prod"),
@@ -60,6 +61,7 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         Example("https://user:p%40ss@example.com/"),
         Example("mysql://root:a@b@db/x"),
         Example("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git"),
+        Example("https://[user[:s3cr3tPW]@]example.org/"),
     ),
     good=(
         "postgres://admin:{pw}@db/prod",
@@ -76,6 +78,7 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         "https://user@example.com/",
         "https://user:@example.com/",
         "https://example.com/a:b@c",
+        "postgresql://[user[:password]@][netloc][:port][/dbname]",
     ),
     check=check,
 )

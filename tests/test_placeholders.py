@@ -1,0 +1,96 @@
+"""urilint.placeholders: which slices of a URI are template slots, syntax by syntax."""
+
+from __future__ import annotations
+
+from typing import List
+
+import pytest
+
+from urilint import placeholders
+from urilint.checker import check
+from urilint.settings import Settings
+
+
+def slots(text: str) -> List[str]:
+    return [text[s:e] for s, e in placeholders.find(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("https://api.example.com/repos/{owner}/{repo}", ["{owner}", "{repo}"], id="braces"),
+        pytest.param("{+base}/search{?q,lang}", ["{+base}", "{?q,lang}"], id="rfc6570"),
+        pytest.param("https://example.com/{{ page.url }}", ["{{ page.url }}"], id="jinja"),
+        pytest.param("postgres://app:${DB_PASSWORD}@db/app", ["${DB_PASSWORD}"], id="shell-braces"),
+        pytest.param("https://$HOST/api", ["$HOST"], id="shell-word"),
+        pytest.param("https://example.com/%s/%(page)d", ["%s", "%(page)d"], id="printf"),
+        pytest.param("https://<your-domain>/api", ["<your-domain>"], id="angle"),
+        # optional parts of a syntax description, in the authority
+        pytest.param("postgresql://[user[:password]@][netloc][:port][/dbname][?param1=value1&...]",
+                     ["[user[:password]@]", "[netloc]", "[:port]", "[/dbname]", "[?param1=value1&...]"],
+                     id="optional-libpq"),
+        pytest.param("redis://[:password@]host[:port][/db]", ["[:password@]", "[:port]", "[/db]"],
+                     id="optional-redis"),
+        pytest.param("mongodb://[username:password@]host1[:port1][,...hostN[:portN]][/[db][?options]]",
+                     ["[username:password@]", "[:port1]", "[,...hostN[:portN]]", "[/[db][?options]]"],
+                     id="optional-mongodb"),
+        pytest.param("scheme://[user:passwd@]proxy.server:port", ["[user:passwd@]"], id="optional-userinfo"),
+        pytest.param("http://localhost[:8080]/x", ["[:8080]"], id="optional-port-digits"),
+        pytest.param("http://[host]/", ["[host]"], id="optional-word"),
+    ],
+)
+def test_placeholder_slots(text: str, expected: List[str]) -> None:
+    assert slots(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # IP literals (section 3.2.2) are never optional parts, well-formed or not
+        pytest.param("http://[::1]:8080/", id="ipv6-loopback"),
+        pytest.param("ldap://[2001:db8::7]/c=GB?objectClass?one", id="ipv6"),
+        pytest.param("http://[v1.fe]/", id="ipvfuture"),
+        pytest.param("http://[fe80::1%25en0]/", id="zone-id"),
+        pytest.param("http://[fe80::1%en0]/", id="zone-id-unencoded"),
+        pytest.param("http://[dead]/", id="hex-word"),
+        pytest.param("http://[::1::2]/", id="bad-ipv6"),
+        pytest.param("http://[12345::]/", id="bad-ipv6-group"),
+        # brackets after the authority are data (PHP-style arrays), reported by URI107
+        pytest.param("https://example.com/?q[]=1", id="query-array"),
+        pytest.param("https://example.com/?filter[status]=active", id="query-key"),
+        pytest.param("https://example.com/a[1]", id="path"),
+        pytest.param("https://example.com/#[x]", id="fragment"),
+        pytest.param("http://host/[:port]", id="after-path-starts"),
+        # no "//": no authority, so no optional part
+        pytest.param("https://example.com/{id}[x]", id="after-a-placeholder-in-the-path"),
+        pytest.param("urn:[name]", id="no-authority"),
+        pytest.param("[user@]host", id="no-scheme"),
+        pytest.param("https://exa[mple.com/", id="unclosed"),
+        pytest.param("https://[ ]/", id="space-inside"),
+        pytest.param("https://[]/", id="empty"),
+    ],
+)
+def test_not_an_optional_part(text: str) -> None:
+    assert not any(s.startswith("[") for s in slots(text))
+
+
+def test_optional_parts_are_a_setting() -> None:
+    text = "redis://[:password@]host[:port][/db]"
+    assert check(text) == []
+    without = Settings(placeholders=placeholders.DEFAULT_SYNTAXES - {"optional"})
+    assert "URI107" in {f.code for f in check(text, settings=without)}
+
+
+def test_a_password_inside_an_optional_part_is_still_judged() -> None:
+    """The bracket ends the value that is judged: "password]" is the placeholder word, but a real
+    password in the same notation is still a secret, reported and never shown."""
+    assert check("http://[user[:password]@]host/") == []
+    [finding] = check("http://[user[:s3cr3tPW]@]host/")
+    assert finding.code == "URI301"
+    assert "s3cr3tPW" not in finding.message
+
+
+def test_long_bracket_runs_stay_linear() -> None:
+    """Many unclosed groups in the authority: each "[" is tried once with a bounded pattern."""
+    text = "http://" + "[a" * 50_000 + "/x"
+    assert not any(s.startswith("[") for s in slots(text))
