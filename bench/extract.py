@@ -8,7 +8,10 @@ Three tables:
    lychee target ("at least lychee's throughput including its start-up"), held by the command a
    user runs (discovery, config, positions, output; one process per core, as lychee uses its
    threads).  One process alone, and ``python -c`` reading, decoding and extracting every
-   ``*.md`` file, are shown beside it.
+   ``*.md`` file, are shown beside it.  The last row is a floor, not a peer: pulldown-cmark
+   (the parser lychee uses, through pyromark) handing every event and its source range to
+   Python, one process per core, with no extraction at all; it shows what a design on a
+   compiled CommonMark parser could at best reach in a Python process.
 2. *In process, same texts*: each Python extractor is called once per file from the same loop
    (``bench.common.time_interleaved``), on a deterministic share of the files (every k-th file,
    a few MB), because the slow peers would take minutes on all 28 MB.  urilint is timed on the
@@ -81,6 +84,22 @@ n = 0
 for p in sorted(Path(sys.argv[1]).rglob("*.md")):
     n += len(extract(decode(p.read_bytes()).text, "markdown"))
 print(n)
+"""
+
+#: The floor of a design built on a compiled CommonMark parser: pulldown-cmark (through
+#: pyromark) hands every event with its source range to Python, and nothing is extracted.  One
+#: share of the files per process (argv: root, k, n); prints the number of events.
+_PYROMARK_PROCESS = """\
+import sys
+from pathlib import Path
+import pyromark
+options = pyromark.Options.ENABLE_TABLES | pyromark.Options.ENABLE_GFM
+k, n = int(sys.argv[2]), int(sys.argv[3])
+count = 0
+for p in sorted(Path(sys.argv[1]).rglob("*.md"))[k::n]:
+    for _ in pyromark.events_with_range(p.read_bytes().decode("utf-8", "replace"), options=options):
+        count += 1
+print(count)
 """
 
 
@@ -192,6 +211,38 @@ def time_process(cmd: Sequence[str], repeat: int) -> Tuple[Optional[float], int,
     return best, count, ""
 
 
+def time_processes(cmds: Sequence[Sequence[str]], repeat: int) -> Tuple[Optional[float], int, str]:
+    """Like :func:`time_process` for processes that run side by side: wall seconds until the
+    last one exits, and the sum of the counts they print."""
+    best: Optional[float] = None
+    total = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  stdin=subprocess.DEVNULL) for cmd in cmds]
+        outputs = [proc.communicate() for proc in procs]
+        elapsed = time.perf_counter() - start
+        for proc, (_, err) in zip(procs, outputs):
+            if proc.returncode != 0:
+                return None, 0, f"exit {proc.returncode}: {common.shorten(err.strip(), 60)}"
+        total = sum(int(out.strip() or 0) for out, _ in outputs)
+        best = elapsed if best is None else min(best, elapsed)
+    return best, total, ""
+
+
+def pyromark_floor(root: Path, repeat: int) -> Tuple[str, Tuple[Optional[float], int, str]]:
+    """The compiled-parser floor row (needs the bench extra's pyromark, Python 3.11+)."""
+    peer = common.import_peer("pyromark")
+    workers = os.cpu_count() or 1
+    label = f"floor: {peer.label if peer.module else 'pyromark'} events only ({workers} processes)"
+    if peer.module is None:
+        needs = "needs Python 3.11 (pyromark's wheels)" if sys.version_info < (3, 11) else peer.problem
+        return label, (None, 0, needs)
+    cmds = [[sys.executable, "-c", _PYROMARK_PROCESS, str(root), str(k), str(workers)] for k in range(workers)]
+    secs, events, problem = time_processes(cmds, repeat)
+    return label, (secs, events, problem or "events, no extraction")
+
+
 def whole_corpus_table(texts: Texts, repeat: int) -> Tuple[Optional[float], Optional[float]]:
     """Table 1; returns (urilint MB/s, lychee --offline MB/s)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -218,12 +269,14 @@ def whole_corpus_table(texts: Texts, repeat: int) -> Tuple[Optional[float], Opti
             rows.append((f"lychee {version} --dump --offline",
                          time_process([lychee, "--dump", "--offline", str(root)], repeat)))
             rows.append((f"lychee {version} --dump", time_process([lychee, "--dump", str(root)], repeat)))
+        rows.append(pyromark_floor(root, repeat))
     body = []
     for label, (secs, count, problem) in rows:
         if secs is None:
             body.append([label, "-", "-", "-", problem])
         else:
-            body.append([label, f"{size / MB / secs:.1f}", f"{secs:.2f}", common.fmt_int(count), ""])
+            note = problem  # a row that ran may still carry a note
+            body.append([label, f"{size / MB / secs:.1f}", f"{secs:.2f}", common.fmt_int(count), note])
     common.stdout_line(f"\n## whole corpus, whole process ({size / MB:.1f} MB, best of {repeat})\n")
     common.stdout_line(common.render_table(["implementation", "MB/s", "seconds", "candidates", "note"],
                                            body, [False, True, True, True, False]))

