@@ -114,6 +114,11 @@ def test_remove_dot_segments(path: str, expected: str) -> None:
         pytest.param("foo://host:/x", "foo://host/x", id="3.2.3-empty-port-any-scheme"),
         pytest.param("foo://host:80/x", "foo://host:80/x", id="unknown-scheme-port-kept"),
         pytest.param("http://u:P%7e@H/", "http://u:P%7e@h/", id="userinfo-untouched"),
+        # A fragment directive's "-" is syntax: its triplets are uppercased, never decoded.
+        pytest.param("https://a/%7e#:~:text=aarch64%2dpc%2Dwin", "https://a/~#:~:text=aarch64%2Dpc%2Dwin",
+                     id="text-directive-kept"),
+        pytest.param("https://a/#sec%2D1:~:text=a%2Db", "https://a/#sec-1:~:text=a%2Db", id="before-directive-decoded"),
+        pytest.param("https://a/#a%30:~:%3", "https://a/#a%30:~:%3", id="stray-percent-in-directive-keeps-hex"),
     ],
 )
 def test_section_6_normalization(text: str, expected: str) -> None:

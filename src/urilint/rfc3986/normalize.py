@@ -7,6 +7,10 @@ and from absolute paths (a relative path's leading "../" means something until r
 empty port dropped for every scheme (section 3.2.3), and for the schemes in :mod:`.schemes` the
 default port dropped and an empty path made "/".
 
+One departure from 6.2.2.2: in a fragment directive (``#:~:text=...``) encoded unreserved
+characters stay encoded, because there ``%2D`` and ``-`` are not equivalent (see
+:data:`FRAGMENT_DIRECTIVE`).
+
 What never changes: the userinfo (it may be a credential; its bytes are the user's), the case of
 paths, queries and fragments, reserved characters (encoded or not), empty "?" and "#"
 delimiters, and any character of an invalid input: it is normalized where it can be and kept
@@ -47,17 +51,36 @@ def decode_triplet(hex_pair: str, keep_hex: bool) -> Optional[str]:
     return char
 
 
-def normalize_pct(text: str) -> str:
-    """6.2.2.1 and 6.2.2.2: uppercase percent-encoding hex, decode encoded unreserved characters."""
+def normalize_pct(text: str, keep_hex: Optional[bool] = None) -> str:
+    """6.2.2.1 and 6.2.2.2: uppercase percent-encoding hex, decode encoded unreserved characters.
+
+    ``keep_hex`` defaults to whether ``text`` holds a "%" that starts no triplet; a caller
+    normalizing part of a component passes the whole component's answer."""
     if "%" not in text:
         return text
-    keep_hex = grammar.BAD_PCT.search(text) is not None
+    if keep_hex is None:
+        keep_hex = grammar.BAD_PCT.search(text) is not None
 
     def sub(m: "re.Match[str]") -> str:
         char = decode_triplet(m.group(1), keep_hex)
         return char if char is not None else "%" + m.group(1).upper()
 
     return grammar.PCT_ENCODED.sub(sub, text)
+
+
+#: Where a fragment directive starts (URL Fragment Text Directives, "#:~:text=a%2Db,-c").
+#: There "-", "," and "&" are the directive's syntax, so an encoded "-" and a literal one mean
+#: different things: decoding "%2D" (6.2.2.2) would change which text a browser finds.
+FRAGMENT_DIRECTIVE = ":~:"
+
+
+def normalize_fragment(fragment: str) -> str:
+    """normalize_pct, except that a fragment directive's triplets are only uppercased."""
+    cut = fragment.find(FRAGMENT_DIRECTIVE)
+    if cut == -1:
+        return normalize_pct(fragment)
+    directive = _SPLIT_PCT.sub(lambda m: m.group(1).upper(), fragment[cut:])
+    return normalize_pct(fragment[:cut], grammar.BAD_PCT.search(fragment) is not None) + directive
 
 
 def normalize_host(host: str) -> str:
@@ -161,5 +184,5 @@ def normalize(text: str, default_ports: Optional[Mapping[str, int]] = None) -> s
         out.append(normalize_pct(query))
     if fragment is not None:
         out.append("#")
-        out.append(normalize_pct(fragment))
+        out.append(normalize_fragment(fragment))
     return "".join(out)

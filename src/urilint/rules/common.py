@@ -7,7 +7,7 @@ import unicodedata
 from typing import FrozenSet, Iterable, List, Optional, Tuple
 
 from ..rfc3986 import grammar
-from ..rfc3986.normalize import decode_triplet, has_dot_segment, is_path_text, spells_port
+from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
 from ..rfc3986.validate import SyntaxProblem, describe
 from .base import WEB_SCHEMES, Analysis
@@ -155,12 +155,15 @@ def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> Li
     keep_hex = grammar.BAD_PCT.search(text, start, end) is not None
     pattern = _INTERESTING if lower_host else _TRIPLETS
     check_slots = bool(a.placeholders)
+    # A fragment directive's triplets are uppercased but never decoded (as normalize_fragment).
+    directive = text.find(FRAGMENT_DIRECTIVE, start, end) if component == "fragment" else -1
+    only_case = aspects - {"pct-unreserved"}
     for m in pattern.finditer(text, start, end):
         i, j = m.span()
         if check_slots and a.in_placeholder(i, j):
             continue
         if text[i] == "%":
-            edit = _triplet_edit(a, i, aspects, lower_host, keep_hex)
+            edit = _triplet_edit(a, i, only_case if 0 <= directive <= i else aspects, lower_host, keep_hex)
             if edit is not None:
                 edits.append(edit)
         else:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from ..rfc3986.grammar import UNRESERVED
 from .base import Analysis, Example, Rule
 from .common import aspect_edits, normal_fix
 
@@ -15,10 +14,11 @@ def check(a: Analysis) -> Iterator[Finding]:
     if not edits:
         return
     fix = normal_fix(a)
-    decoded_too = a.settings.is_enabled("URI204")
+    # URI204 reports the triplets it decodes (not those of a fragment directive, say).
+    decoded = {s for s, _, _ in aspect_edits(a, "pct-unreserved")} if a.settings.is_enabled("URI204") else set()
     for start, end, repl in edits:
-        if decoded_too and chr(int(repl[1:], 16)) in UNRESERVED:
-            continue  # URI204 reports it: it is decoded, not uppercased
+        if start in decoded:
+            continue
         yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r} should use uppercase hex: {repl!r}", fix)
 
 
@@ -47,6 +47,7 @@ Safe (section 6.2.2.1).  The userinfo is never changed.
         Example("https://example.com/a%2fb", "https://example.com/a%2Fb"),
         Example("https://example.com/?q=%e6%97%a5", "https://example.com/?q=%E6%97%A5"),
         Example("https://example.com/#%3a", "https://example.com/#%3A"),
+        Example("https://example.com/#:~:text=a%2db", "https://example.com/#:~:text=a%2Db"),
     ),
     good=(
         "https://example.com/a%2Fb",

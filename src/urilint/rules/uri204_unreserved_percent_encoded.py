@@ -38,6 +38,9 @@ They "should not be created by URI producers" and "should be decoded" by normali
 ## Example
 `https://example.com/%7Euser` -> `https://example.com/~user`
 
+Not reported inside a fragment directive (`#:~:text=aarch64%2Dpc`): there `-` is the
+directive's syntax, so `%2D` and `-` find different text (URL Fragment Text Directives).
+
 ## Fix safety
 Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decoded.
 """,
@@ -57,6 +60,8 @@ Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decod
         "https://example.com/%E6%97%A5",
         "https://example.com/%s",
         "https://example.com/%3%30",
+        "https://example.com/doc.md#:~:text=aarch64%2Dpc%2Dwindows",
+        "https://example.com/#:~:text=start%2D,end",
     ),
     check=check,
 )
