@@ -51,6 +51,7 @@ FINDS = [
     P('* [P](#p)\n  <ul>\n    <li><a href="#s">S</a></li>\n  </ul>\n* [Q](#q)\n',
       [("#p", "markdown-link"), ("#s", "html-attribute"), ("#q", "markdown-link")], id="html-block-ends-with-its-list-item"),
     P("see http://a.example/x\\`y`", [("http://a.example/x", "bare")], id="backslash-escaping-the-stop-is-not-uri"),
+    P("A claim.[^1]\n\n[^1]: See http://fn.example/x.", [("http://fn.example/x", "bare")], id="url-in-footnote-text"),
 ]
 
 MUST_NOT_FIND = [
@@ -85,6 +86,7 @@ MUST_NOT_FIND = [
     P("```\r\n    ```\r\nhttp://still-code.example/\r\n```\r\n", id="crlf-fence-not-closed-by-4-spaces"),
     P("*     code http://item-code.example/ [x](y)\n", id="list-item-starting-with-indented-code"),
     P("`http://in-code.example/a\\`", id="backslash-before-closing-tick-stays-in-code-span"),
+    P("For example:[^note]\n\n[^note]: Some text.", id="footnote-after-registered-scheme"),
 ]
 
 

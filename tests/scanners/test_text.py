@@ -23,6 +23,8 @@ FINDS = [
     P("HTTPS://EXAMPLE.COM/A", ["HTTPS://EXAMPLE.COM/A"], id="upper-case-scheme"),
     P("mail mailto:someone@example.com today", ["mailto:someone@example.com"], id="registered-mailto"),
     P("urn:isbn:0451450523 is a book", ["urn:isbn:0451450523"], id="registered-urn"),
+    P("see urn:isbn:0451450523[1] here", ["urn:isbn:0451450523[1]"], id="bracket-later-in-the-path"),
+    P("Note:https://x.example/[a]", ["https://x.example/[a]"], id="label-colon-then-uri"),
     P("call tel:+1-201-555-0123.", ["tel:+1-201-555-0123"], id="registered-tel"),
     P("data:text/plain;base64,SGVsbG8= here", ["data:text/plain;base64,SGVsbG8="], id="registered-data"),
     P("open file:///etc/hosts", ["file:///etc/hosts"], id="file-triple-slash"),
@@ -100,6 +102,8 @@ MUST_NOT_FIND = [
     P("http:g is a reference", id="rfc-5-4-2-http-g"),
     P("cfg://handlers.email[toaddrs]", id="logging-cfg"),
     P("ext://sys.stderr", id="logging-ext"),
+    P("For example:[^ref-captures-trait-ltps]", id="footnote-after-registered-scheme"),
+    P("See urn:[name] and tel:[number]", id="bracket-after-registered-scheme"),
 ]
 
 

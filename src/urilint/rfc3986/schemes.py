@@ -44,7 +44,12 @@ def may_follow(scheme: str, text: str, pos: int) -> bool:
     """Whether ``text[pos:]``, right after "scheme:", can start a URI of (lowercase) ``scheme``
     as people write one: "/" for the slash schemes, or for a web scheme that lost its slashes,
     a host ("http:example.com").  "file:line:column" and "ftp:x:14:50" (a passwd line) are not
-    URIs; neither is RFC 3986's own "http:g" (5.4.2) outside a link, read as a reference."""
+    URIs; neither is RFC 3986's own "http:g" (5.4.2) outside a link, read as a reference.
+
+    No path starts with "[" (a gen-delim, not a pchar: section 3.3), so "scheme:[" is prose:
+    "For example:[^1]" is a Markdown footnote, "Example:[docs](url)" a link."""
+    if text.startswith("[", pos):
+        return False
     if scheme not in SLASH_SCHEMES or text.startswith("/", pos):
         return True
     return scheme != "file" and reads_as_host(text, pos)
