@@ -81,7 +81,7 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
     It must lie in the authority, and its content must be something no IP literal is: nested
     brackets, an "@", a leading delimiter ("[/db]", "[?opts]", "[,host2]", "[:port]" but not
     "[::1]") or a word that is not hexadecimal ("[netloc]")."""
-    if end > authority_end or text.find("://", 0, start) == -1:
+    if end > authority_end:  # 0 without "scheme://": no authority, no optional part
         return False
     content = text[start + 1:end - 1]
     if "[" in content or "@" in content or content[0] in "/?#,":

@@ -52,7 +52,6 @@ PLACEHOLDER_WORDS = frozenset("""
     yourpassword your_password your-password mypassword my_password my-password
     yourtoken your_token your-token yourkey your_key your-key redacted hidden none null
 """.split())
-_BRACKET = re.compile(r"[][]")
 _FILLER = re.compile(r"[*xX.•·…_-]+|\.\.\.")
 
 
@@ -90,10 +89,10 @@ def password_span(ref: URIReference) -> Optional[Span]:
 def password_is_secret(text: str, span: Span, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
     """Is the password at ``span`` of ``text`` a real one rather than a placeholder?
 
-    A bracket cannot be in a userinfo (section 3.2.1), so one there closes an optional part of
-    a syntax description (``[user[:password]@]``): what stands before it is what is judged."""
-    value = _BRACKET.split(text[span[0]:span[1]], maxsplit=1)[0]
-    return not is_placeholder_value(value, syntaxes)
+    Brackets cannot be in a userinfo (section 3.2.1): around the password they mark optional
+    parts of a syntax description (``[user[:password]@]``, ``[[user]:[password]]@``), and the
+    value inside them is what is judged.  Only the ends are stripped: "x]S3cret" is judged whole."""
+    return not is_placeholder_value(text[span[0]:span[1]].strip("[]"), syntaxes)
 
 
 def user_token_span(ref: URIReference) -> Optional[Span]:
