@@ -58,6 +58,10 @@ FINDS = [
     P("json", '{/* "https://c.example/x"*/ "u": "http://v.example/"}',
       [("https://c.example/x", "comment"), ("http://v.example/", "value")], id="jsonc-block-comment"),
     P("json", '{"a": 1} /* unterminated http://u.example/', [("http://u.example/", "comment")], id="jsonc-unterminated"),
+    P("json", '{"bom-ref": "pkg:pypi/x@1 bin", "purl": "pkg:pypi/x@1 bin"}', [("pkg:pypi/x@1 bin", "value")],
+      id="json-purl-beside-bom-ref"),
+    P("json", '{"k": "bom-ref", "u": "http://after.example/"}', [("http://after.example/", "value")],
+      id="json-bom-ref-as-a-value"),
 ]
 
 MUST_NOT_FIND = [
@@ -93,6 +97,8 @@ MUST_NOT_FIND = [
     P("json", '{"p": "a//b"} // x:y and 12:30', id="jsonc-comment-key-value"),
     P("json", '/* "http:" */ {"k": "v"}', id="jsonc-quote-in-comment"),
     P("json", '{"glob": "src/**/*.ts", "x": "/*"}', id="json-comment-markers-in-strings"),
+    P("json", '{"bom-ref": "path+file:///build/r#r@1.0 bin-target-0"}', id="json-cyclonedx-bom-ref"),
+    P("json", '{"components": [{"bom-ref" :\n "tool:pkg:pypi/s@1#s/launcher manifest.xml"}]}', id="json-bom-ref-spaced"),
     P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
     P("shell", "export PATH=$HOME/bin:$PATH", id="shell-path-colons"),
 ]

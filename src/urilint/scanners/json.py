@@ -5,6 +5,10 @@ quoted config value), context "value"; ``https:\\/\\/example.com\\/x`` is found 
 ``https://example.com/x`` with pieces mapping each escape back.  Any other string is read as
 prose ("see https://example.com/ for details").  Keys are strings like any other.
 
+The value of a ``"bom-ref"`` key is skipped: in a CycloneDX BOM (every wheel ships one since
+PEP 770) it is "an identifier ... unique within the BOM", free text that often starts like a
+URI ("path+file:///build#crate@1.0 bin-target-0"), not a URI.  The ``purl`` beside it is read.
+
 Comments (JSONC: ``tsconfig.json``, VS Code settings, ``.jsonc``) are prose, context "comment",
 and a quote inside one starts no string.  Plain JSON has no comments, so reading them costs a
 valid file nothing.
@@ -26,6 +30,9 @@ STRING = re.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
 # end of the text (one attempt: the text is consumed, so the scan stays linear).
 _TOKEN = re.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")
 _SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
+#: Keys whose string value is an identifier, never a URI (see the module docstring).
+_IDENTIFIER_KEYS = frozenset({"bom-ref"})
+_KEY_COLON = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
 
 
 def _starts_with_uri(value: str) -> bool:
@@ -38,8 +45,15 @@ def _starts_with_uri(value: str) -> bool:
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     out: List[Candidate] = []
+    identifier_at = -1  # where the value of an identifier key opens its quote
     for m in _TOKEN.finditer(text):
         s0, s1 = m.span(1)
+        if m.start() == identifier_at:
+            continue
+        if s0 >= 0 and text[s0:s1] in _IDENTIFIER_KEYS:
+            colon = _KEY_COLON.match(text, s1 + 1)
+            if colon is not None:  # a key (a colon follows), not a value that reads "bom-ref"
+                identifier_at = colon.end()
         if s0 < 0:  # a comment
             c0, c1 = m.span()
             if text.startswith("/*", c0) and c1 - c0 >= 4 and text.startswith("*/", c1 - 2):
