@@ -156,6 +156,23 @@ def test_fixes_through_escapes_are_exact(fmt: str, text: str, expected: str) -> 
     assert fix_text(result.text, fmt, S).text == result.text
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("[k-dev]: (https://g.example/dev)\n", "[k-dev]: https://g.example/dev\n", id="definition-in-parens"),
+        pytest.param("[t]: [https://d.example/x?a=1]\n", "[t]: https://d.example/x?a=1\n", id="definition-in-brackets"),
+        pytest.param('See [a]("https://x.example/") now.\n', "See [a](https://x.example/) now.\n", id="link-in-quotes"),
+        pytest.param('<a href="(https://h.example/)">x</a>\n', '<a href="https://h.example/">x</a>\n', id="html-attribute"),
+    ],
+)
+def test_wrapped_link_target_is_unwrapped_as_an_unsafe_fix(text: str, expected: str) -> None:
+    fmt = "html" if text.startswith("<a") else "markdown"
+    assert fix_text(text, fmt, S).text == text  # unsafe: not applied by --fix alone
+    result = fix_text(text, fmt, S, unsafe=True)
+    assert result.text == expected
+    assert fix_text(result.text, fmt, S, unsafe=True).text == result.text
+
+
 def test_fix_of_many_slashes_is_idempotent() -> None:
     # Found by fuzz_fixer: URI108's "three slashes" fix removed three of many slashes per round.
     text = "x ws:///////////////////////Va?3 y"

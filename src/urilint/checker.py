@@ -16,7 +16,7 @@ from .rfc3986.reference import _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import RULES, Analysis
-from .rules.uri103_invalid_scheme import scheme_fault
+from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME, scheme_fault, unwrapped
 from .rules.uri108_likely_typo import _MISSING_COLON
 from .settings import DEFAULT_SETTINGS, Settings
 
@@ -186,10 +186,15 @@ def full_check(text: str, settings: Settings, context: Optional[str] = None) -> 
         return []
     if not _is_candidate(a, context):
         return []
+    rules = RULES
     if scheme_fault(text) is not None:
+        if unwrapped(text) is not None and settings.is_enabled(INVALID_SCHEME.code):
+            # "(https://x/)": the pair is the problem, and the only finding until it is removed
+            # (URI101 and URI107 would otherwise offer to encode the closing character).
+            rules = (INVALID_SCHEME,)
         a.ignore_before = text.find(":") + 1
     findings: List[Finding] = []
-    for rule in RULES:
+    for rule in rules:
         if settings.is_enabled(rule.code):
             findings.extend(rule.check(a))
     if not findings:

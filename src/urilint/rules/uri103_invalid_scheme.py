@@ -25,11 +25,30 @@ def scheme_fault(text: str) -> Optional[Tuple[int, str]]:
     return None
 
 
+#: Pairs people wrap a link target in: "[docs]: (https://x)", "[a](\"https://x\")".
+_WRAPPERS = {"(": ")", "[": "]", '"': '"', "'": "'"}
+
+
+def unwrapped(text: str) -> Optional[str]:
+    """The URI inside a wrapping pair, when ``text`` is one wrapped whole."""
+    if len(text) > 2 and _WRAPPERS.get(text[0]) == text[-1] and grammar.SCHEME_PREFIX.match(text, 1):
+        inner = text[1:-1]
+        return inner if scheme_fault(inner) is None else None
+    return None
+
+
 def check(a: Analysis) -> Iterator[Finding]:
     fault = scheme_fault(a.text)
-    if fault is not None and not a.in_placeholder(0, max(1, a.text.find(":"))):
-        offset, message = fault
-        yield RULE.finding(offset, max(offset + 1, a.text.find(":")), message)
+    if fault is None or a.in_placeholder(0, max(1, a.text.find(":"))):
+        return
+    inner = unwrapped(a.text)
+    if inner is not None:
+        # Markdown keeps the pair as part of the destination: the link goes to a relative path.
+        yield RULE.finding(0, len(a.text), f"the URI is wrapped in {a.text[0]}...{a.text[-1]}, which the link "
+                           "keeps as part of its target; remove them", inner)
+        return
+    offset, message = fault
+    yield RULE.finding(offset, max(offset + 1, a.text.find(":")), message)
 
 
 RULE = Rule(
@@ -37,7 +56,7 @@ RULE = Rule(
     name="invalid-scheme",
     summary="The text before '://' is not a valid scheme",
     reference="RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
-    fix_safety="none",
+    fix_safety="unsafe",
     default=True,
     doc="""\
 ## What it does
@@ -50,8 +69,12 @@ No parser will read it as the scheme you meant: the whole string becomes a relat
 ## Example
 `ht tp://example.com/`, `git_ssh://host/repo`, `://example.com/`
 
+A URI wrapped whole in parentheses, brackets or quotes (`[docs]: (https://example.com/)`,
+`[a]("https://example.com/")`) is reported as such: Markdown keeps the pair in the link's target.
+
 ## Fix safety
-No fix: the intended scheme cannot be known.  Text like `key:value`, `12:30` or `C:\\dir` is not
+Unsafe, for a wrapped URI only: the pair is removed (it may, rarely, have been meant).
+Otherwise no fix: the intended scheme cannot be known.  Text like `key:value`, `12:30` or `C:\\dir` is not
 a URI and is not reported.
 """,
     bad=(
@@ -60,6 +83,8 @@ a URI and is not reported.
         Example("://example.com/"),
         Example("1http://example.com/"),
         Example("my scheme://x"),
+        Example("(https://groups.example.com/g/dev)", "https://groups.example.com/g/dev"),
+        Example('"https://example.com/"', "https://example.com/"),
     ),
     good=(
         "http://example.com/",
@@ -71,6 +96,8 @@ a URI and is not reported.
         "C:\\Users\\me",
         "https://example.com/a://b",
         "{scheme}://example.com/",
+        "https://en.wikipedia.org/wiki/Foo_(bar)",
+        "(relative/path)",
     ),
     check=check,
 )
