@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import List, Tuple
 
 import pytest
@@ -198,3 +199,22 @@ def test_docstring_detection() -> None:
     lexed = lex(src)
     assert lexed is not None
     assert [src[g.start:g.end] for g in lexed.groups if g.statement] == ['"""a"""', '"""b"""', '"d"']
+
+
+@pytest.mark.parametrize(
+    "src",
+    [
+        pytest.param('A = f"https://Example.com/{x}\\q"\n', id="f-string-text-part"),
+        pytest.param('B = "https://Example.org/\\q" "more"\n', id="concatenation"),
+        pytest.param('C = "https://example.net/\\d"\n', id="plain-literal"),
+        pytest.param('D = "https://example.net/\\d" +\n', id="module-with-a-syntax-error"),
+    ],
+)
+def test_invalid_escapes_in_user_code_raise_no_warning(src: str) -> None:
+    """Evaluating "\\q" warns (a SyntaxWarning that Python 3.12 prints on stderr, under every
+    finding): the user's linter reports invalid escapes, urilint's output must not."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        extract(src, "python")
+        syntax_error(src)
+    assert [str(w.message) for w in caught] == []

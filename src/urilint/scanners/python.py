@@ -61,6 +61,7 @@ import re
 import libcst as cst
 import unicodedata
 import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
@@ -605,6 +606,16 @@ def _cst_value(node: "cst.BaseExpression", slots: List[str], parts: Iterator[Par
     return None
 
 
+@contextmanager
+def _silenced() -> Iterator[None]:
+    """Compiling or evaluating user code warns about its invalid escapes ("\\q": a
+    DeprecationWarning, a SyntaxWarning that Python 3.12 prints): the user's own linter
+    reports those (W605), and urilint's output must not carry them."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
 def libcst_value(text: str, group: Group) -> Optional[str]:
     """The joined value of a literal group, read by libcst from the group's own source.
 
@@ -615,9 +626,10 @@ def libcst_value(text: str, group: Group) -> Optional[str]:
     # newlines; escaped ones ("\\r") are two characters here and stay as written.
     source = "(" + text[group.start:group.end].replace("\r\n", "\n").replace("\r", "\n") + "\n)"
     try:
-        node = cst.parse_expression(source)
-        slots = [field_slot(text[fs:fe]) for part in group.parts for fs, fe in part.fields]
-        value = _cst_value(node, slots, iter(group.parts))
+        with _silenced():  # evaluating "\q" warns (libcst's evaluated_value, literal_eval)
+            node = cst.parse_expression(source)
+            slots = [field_slot(text[fs:fe]) for part in group.parts for fs, fe in part.fields]
+            value = _cst_value(node, slots, iter(group.parts))
     except Exception:  # noqa: BLE001 - libcst is given arbitrary text: any failure means "cannot read"
         return None
     return value
@@ -699,8 +711,7 @@ def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
 
 
 def _syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # invalid escapes warn at compile time
+    with _silenced():
         try:
             compile(text, "<urilint>", "exec", dont_inherit=True)
             return None
@@ -797,8 +808,7 @@ def _expand(pieces: Pieces, a: int, b: int) -> Tuple[int, int]:
 def _python_value(src: str, part: Part) -> Optional[str]:
     """What Python itself evaluates a (non-f) literal to, as urilint reads it."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        with _silenced():
             value = ast.literal_eval(src[part.start:part.end])
     except (SyntaxError, ValueError):
         return None
