@@ -163,6 +163,7 @@ def test_fixes_through_escapes_are_exact(fmt: str, text: str, expected: str) -> 
         pytest.param("[t]: [https://d.example/x?a=1]\n", "[t]: https://d.example/x?a=1\n", id="definition-in-brackets"),
         pytest.param('See [a]("https://x.example/") now.\n', "See [a](https://x.example/) now.\n", id="link-in-quotes"),
         pytest.param('<a href="(https://h.example/)">x</a>\n', '<a href="https://h.example/">x</a>\n', id="html-attribute"),
+        pytest.param("[t](\u200b\u200bhttps://z.example/j/5)\n", "[t](https://z.example/j/5)\n", id="zero-width-spaces"),
     ],
 )
 def test_wrapped_link_target_is_unwrapped_as_an_unsafe_fix(text: str, expected: str) -> None:

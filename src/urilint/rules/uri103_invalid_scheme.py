@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Iterator, Optional, Tuple
 
 from ..finding import Finding
@@ -29,10 +30,22 @@ def scheme_fault(text: str) -> Optional[Tuple[int, str]]:
 _WRAPPERS = {"(": ")", "[": "]", '"': '"', "'": "'"}
 
 
+def _invisible_prefix(text: str) -> int:
+    """How many invisible format characters (zero-width space, BOM, bidi marks) lead ``text``."""
+    n = 0
+    while n < len(text) and unicodedata.category(text[n]) == "Cf":
+        n += 1
+    return n
+
+
 def unwrapped(text: str) -> Optional[str]:
-    """The URI inside a wrapping pair, when ``text`` is one wrapped whole."""
-    if len(text) > 2 and _WRAPPERS.get(text[0]) == text[-1] and grammar.SCHEME_PREFIX.match(text, 1):
-        inner = text[1:-1]
+    """The URI itself, when ``text`` is one behind invisible characters ("\u200bhttps://x",
+    pasted from a chat or a word processor) or wrapped whole in a pair ("(https://x)")."""
+    start, end = _invisible_prefix(text), len(text)
+    if not start and end > 2 and _WRAPPERS.get(text[0]) == text[-1]:
+        start, end = 1, end - 1
+    if start and grammar.SCHEME_PREFIX.match(text, start):
+        inner = text[start:end]
         return inner if scheme_fault(inner) is None else None
     return None
 
@@ -43,9 +56,14 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     inner = unwrapped(a.text)
     if inner is not None:
-        # Markdown keeps the pair as part of the destination: the link goes to a relative path.
-        yield RULE.finding(0, len(a.text), f"the URI is wrapped in {a.text[0]}...{a.text[-1]}, which the link "
-                           "keeps as part of its target; remove them", inner)
+        # The link goes to a relative path: Markdown keeps a pair in the destination, and an
+        # invisible character before the scheme makes it no scheme.
+        if a.text.endswith(inner):
+            yield RULE.finding(0, len(a.text) - len(inner), f"an invisible {describe(a.text[0])} stands before "
+                               "the scheme; remove it", inner)
+        else:
+            yield RULE.finding(0, len(a.text), f"the URI is wrapped in {a.text[0]}...{a.text[-1]}, which the link "
+                               "keeps as part of its target; remove them", inner)
         return
     offset, message = fault
     yield RULE.finding(offset, max(offset + 1, a.text.find(":")), message)
@@ -71,9 +89,11 @@ No parser will read it as the scheme you meant: the whole string becomes a relat
 
 A URI wrapped whole in parentheses, brackets or quotes (`[docs]: (https://example.com/)`,
 `[a]("https://example.com/")`) is reported as such: Markdown keeps the pair in the link's target.
+So is one behind invisible characters (a zero-width space pasted from a chat or a document).
 
 ## Fix safety
-Unsafe, for a wrapped URI only: the pair is removed (it may, rarely, have been meant).
+Unsafe, for a wrapped URI or invisible characters only: they are removed (a pair may, rarely,
+have been meant).
 Otherwise no fix: the intended scheme cannot be known.  Text like `key:value`, `12:30` or `C:\\dir` is not
 a URI and is not reported.
 """,
@@ -85,6 +105,7 @@ a URI and is not reported.
         Example("my scheme://x"),
         Example("(https://groups.example.com/g/dev)", "https://groups.example.com/g/dev"),
         Example('"https://example.com/"', "https://example.com/"),
+        Example("\u200b\u200bhttps://zoom.example/j/5", "https://zoom.example/j/5"),
     ),
     good=(
         "http://example.com/",
@@ -98,6 +119,7 @@ a URI and is not reported.
         "{scheme}://example.com/",
         "https://en.wikipedia.org/wiki/Foo_(bar)",
         "(relative/path)",
+        "https://example.com/\u00e9t\u00e9",
     ),
     check=check,
 )
