@@ -93,9 +93,8 @@ So is one behind invisible characters (a zero-width space pasted from a chat or 
 
 ## Fix safety
 Unsafe, for a wrapped URI or invisible characters only: they are removed (a pair may, rarely,
-have been meant).
-Otherwise no fix: the intended scheme cannot be known.  Text like `key:value`, `12:30` or `C:\\dir` is not
-a URI and is not reported.
+have been meant).  Otherwise no fix: the intended scheme cannot be known.  Text like
+`key:value`, `12:30` or `C:\\dir` is not a URI and is not reported.
 """,
     bad=(
         Example("ht tp://example.com/"),
