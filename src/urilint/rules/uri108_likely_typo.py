@@ -15,7 +15,8 @@ COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file
 #: Deliberately altered schemes ("defanged" links in security writing) and tools' own schemes
 #: one edit from a common one (awscli's "fileb://" reads a file as binary) are not typos.
 DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow", "fileb"})
-_MISSING_COLON = re.compile(r"(https?|ftp|wss?)//", re.I)
+#: "https//host", or "https;//host" with a neighbour key typed for the colon.
+_MISSING_COLON = re.compile(r"(https?|ftp|wss?)([;.,]?)//", re.I)
 _SCHEME = re.compile(r"[a-z][a-z0-9+.-]*")  # RFC 3986 section 3.1, lowercased
 _DOUBLED = re.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
 
@@ -41,7 +42,11 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
     text, ref, scheme = a.text, a.ref, a.scheme
     m = _MISSING_COLON.match(text)
     if m and ref.scheme is None:
-        return 0, m.end(), f"'{m.group(1)}//' is missing the ':' after the scheme", f"{m.group(1)}:{text[len(m.group(1)):]}"
+        name, sep = m.group(1, 2)
+        repaired = f"{name}:{text[len(name) + len(sep):]}"
+        if sep:
+            return 0, m.end(), f"'{name}{sep}//' has {sep!r} where the scheme's ':' belongs", repaired
+        return 0, m.end(), f"'{name}//' is missing the ':' after the scheme", repaired
     m = _DOUBLED.match(text)
     if m:
         fixed = m.group(2) + "://" + text[m.end():]
@@ -123,6 +128,7 @@ not reported.
         Example("https:192.0.2.1/x", "https://192.0.2.1/x"),
         Example("https:///example.com/x", "https://example.com/x"),
         Example("https//example.com/", "https://example.com/"),
+        Example("https;//example.com/malformed", "https://example.com/malformed"),
         Example("http://http://example.com/", "http://example.com/"),
         Example("http://https://example.com/", "https://example.com/"),
         Example("htps://example.com/", "https://example.com/"),
@@ -151,6 +157,8 @@ not reported.
         "https:v1.",
         "(https://example.com/)",
         "[http://example.com/]",
+        "a;//b",
+        "https;x",
     ),
     check=check,
 )
