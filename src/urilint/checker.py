@@ -189,9 +189,10 @@ def full_check(text: str, settings: Settings, context: Optional[str] = None) -> 
     rules = RULES
     if scheme_fault(text) is not None:
         if unwrapped(text) is not None and settings.is_enabled(INVALID_SCHEME.code):
-            # "(https://x/)": the pair is the problem, and the only finding until it is removed
-            # (URI101 and URI107 would otherwise offer to encode the closing character).
-            rules = (INVALID_SCHEME,)
+            # "(https://x/)": the pair is the problem, and the only syntax finding until it is
+            # removed (URI101 and URI107 would offer to encode the closing character).  The
+            # credential rules still run: a password behind a wrapper is still a password.
+            rules = tuple(r for r in RULES if r is INVALID_SCHEME or r.code.startswith("URI3"))
         a.ignore_before = text.find(":") + 1
     findings: List[Finding] = []
     for rule in rules:

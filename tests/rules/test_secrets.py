@@ -28,6 +28,10 @@ SECRET_URIS = [
                  "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-as-user"),
     pytest.param("https://x.example/a b?password=hunter22", "hunter22", id="password-param-with-other-finding"),
     pytest.param("https://x.example/?X-Amz-Signature=abcdef0123456789&%zz", "abcdef0123456789", id="amz"),
+    # URI103 alone speaks for a wrapped link target's syntax, never for its secrets.
+    pytest.param("(https://admin:s3cr3tPW@db.example.org/x)", "s3cr3tPW", id="wrapped-password"),
+    pytest.param('"https://x.example/?access_token=abcdef123456"', "abcdef123456", id="quoted-token-param"),
+    pytest.param("\u200bpostgres://u:Pw12345x@db.example.org/x", "Pw12345x", id="invisible-prefix-password"),
 ]
 
 

@@ -157,7 +157,7 @@ def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> Li
     check_slots = bool(a.placeholders)
     # A fragment directive's triplets are uppercased but never decoded (as normalize_fragment).
     directive = text.find(FRAGMENT_DIRECTIVE, start, end) if component == "fragment" else -1
-    only_case = aspects - {"pct-unreserved"}
+    only_case = aspects - {"pct-unreserved"} if directive >= 0 else aspects
     for m in pattern.finditer(text, start, end):
         i, j = m.span()
         if check_slots and a.in_placeholder(i, j):

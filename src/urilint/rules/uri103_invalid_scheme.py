@@ -58,7 +58,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     if inner is not None:
         # The link goes to a relative path: Markdown keeps a pair in the destination, and an
         # invisible character before the scheme makes it no scheme.
-        if a.text.endswith(inner):
+        if _invisible_prefix(a.text):
             yield RULE.finding(0, len(a.text) - len(inner), f"an invisible {describe(a.text[0])} stands before "
                                "the scheme; remove it", inner)
         else:

@@ -52,7 +52,7 @@ a URI in code or docs ends up in logs, screenshots and version history.
 No automatic fix: move the secret to an environment variable (`postgres://admin:${DB_PASSWORD}@...`).
 Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`, `%(pw)s`, `%s`,
 `****`, `xxx`, `...`, `password`, and the optional part of a syntax description
-(`[user[:password]@]`: a bracket ends the value that is judged).
+(`[user[:password]@]`: the brackets at the ends of the value are not judged).
 """,
     bad=(
         Example("postgres://admin:s3cr3t@db.example.com/prod"),

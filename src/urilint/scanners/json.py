@@ -30,8 +30,8 @@ STRING = re.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
 # end of the text (one attempt: the text is consumed, so the scan stays linear).
 _TOKEN = re.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")
 _SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
-#: Keys whose string value is an identifier, never a URI (see the module docstring).
-_IDENTIFIER_KEYS = frozenset({"bom-ref"})
+#: The key whose string value is an identifier, never a URI (see the module docstring).
+_IDENTIFIER_KEY = "bom-ref"
 _KEY_COLON = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
 
 
@@ -50,7 +50,7 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         s0, s1 = m.span(1)
         if m.start() == identifier_at:
             continue
-        if s0 >= 0 and text[s0:s1] in _IDENTIFIER_KEYS:
+        if s1 - s0 == len(_IDENTIFIER_KEY) and text.startswith(_IDENTIFIER_KEY, s0):  # no slice per string
             colon = _KEY_COLON.match(text, s1 + 1)
             if colon is not None:  # a key (a colon follows), not a value that reads "bom-ref"
                 identifier_at = colon.end()
