@@ -114,7 +114,7 @@ def builders(quick: bool = False) -> List[Tuple[str, Callable[[int], str], Froze
 def pipeline(text: str, fmt: str) -> int:
     """What ``urilint check`` does with one decoded file; returns the number of reports."""
     from urilint import suppress
-    from urilint.checker import check_text
+    from urilint.pipeline import check_text
     from urilint.report import place
     from urilint.scanners.positions import LineIndex
 

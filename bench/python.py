@@ -179,7 +179,7 @@ def _timed(fn: Callable[[str], object], texts: Sequence[str], repeat: int) -> fl
 
 
 def breakdown(texts: Sequence[str], repeat: int) -> List[List[str]]:
-    from urilint.checker import check_text
+    from urilint.pipeline import check_text
     from urilint.scanners import python as scanner
 
     lexed = [t for t in texts if scanner._may_hold_uri(t)]

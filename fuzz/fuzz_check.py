@@ -9,7 +9,7 @@ from __future__ import annotations
 import _common
 
 import urilint
-from urilint.checker import check_text
+from urilint.pipeline import check_text
 from urilint.report import place
 from urilint.rfc3986 import parse
 from urilint.scanners import extract

@@ -11,8 +11,8 @@ from __future__ import annotations
 import _common
 
 from tests.hardening.helpers import outside_unchanged, python_tree
-from urilint.checker import candidates, check_text
-from urilint.fixer import fix_text
+from urilint.pipeline import candidates, check_text
+from urilint.pipeline import fix_text
 from urilint.scanners import FORMATS, extract
 from urilint.settings import Settings
 

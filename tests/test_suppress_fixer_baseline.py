@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from urilint import baseline
-from urilint.checker import check_text
-from urilint.fixer import _follow, _inside, _merged, _sticking_out, apply_edits, fix_text, select_edits
+from urilint.pipeline import check_text
+from urilint.fixer import _follow, _inside, _merged, _sticking_out, apply_edits, select_edits
+from urilint.pipeline import fix_text
 from urilint.placeholders import DEFAULT_SYNTAXES
 from urilint.report import place
 from urilint.settings import Settings

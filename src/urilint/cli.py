@@ -12,12 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar, Union
 
-from . import __version__, baseline, suppress
-from .checker import FileFinding, candidates, check_text
+from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, config_from_mapping, load, load_config
 from .files import SourceFile, Walker, WriteError, display, read, walk, write_atomically
-from .fixer import fix_text
-from .report import FileError, Report, RunResult, mask_line, place
+from .finding import FileError
+from .report import Report, RunResult, mask_line, place
 from .scanners import extract, format_for_path
 from .scanners.positions import LineIndex
 from .secrets import redact
@@ -112,22 +111,6 @@ class Outcome:
     new_text: Optional[str] = None  #: stdin only: the fixed text to print
 
 
-def _ignored_codes(config: Config, shown: str) -> FrozenSet[str]:
-    rel = shown.lstrip("./")
-    codes: FrozenSet[str] = frozenset()
-    for glob, ignored in config.per_file_ignores:
-        if fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], glob):
-            codes |= ignored
-    return codes
-
-
-def _keeper(fmt: str, ignored: FrozenSet[str]) -> Any:
-    def keep(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
-        kept = suppress.apply(text, fmt, findings)
-        return [f for f in kept if not any(f.code.startswith(c) for c in ignored)] if ignored else kept
-    return keep
-
-
 def _masked_diff(shown: str, old: str, new: str) -> str:
     """A unified diff whose every line is masked: context lines may hold secrets of other URIs."""
     lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
@@ -164,35 +147,27 @@ def _process(job: Job) -> Outcome:
         byte, _ = source.decoded.first_undecodable or (0, 0)
         errors.append(FileError(job.shown, f"undecodable bytes (first at byte {byte}); the rest was checked",
                                 fatal=False))
-    settings = job.config.settings
-    if source.format == "python":
-        from .scanners import python as python_scanner
-
-        # A module that does not parse yields no candidates: say so once, clearly (issue 5).
-        if python_scanner._may_hold_uri(source.text):
-            fault = python_scanner.syntax_error(source.text)
-            if fault is not None:
-                line, column, message = fault
-                errors.append(FileError(job.shown, f"not checked: invalid Python at {line}:{column} ({message})",
-                                        fatal=False))
-                return Outcome(errors=tuple(errors))
-    keep = _keeper(source.format, _ignored_codes(job.config, job.shown))
-    text, fixed, diff, new_text = source.text, 0, "", None
-    if job.fix or job.diff:
-        result = fix_text(text, source.format, settings, unsafe=job.unsafe, keep=keep)
-        errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
-        if result.text != text:
-            if job.diff:
-                diff = _masked_diff(job.shown, text, result.text)
-            elif job.stdin is not None:
-                new_text, text, fixed = result.text, result.text, result.fixed
-            else:
-                try:
-                    write_atomically(source, result.text)
-                    text, fixed = result.text, result.fixed
-                except WriteError as exc:
-                    errors.append(FileError(job.shown, str(exc)))
-    findings = keep(text, check_text(text, source.format, settings))
+    settings, ignored = job.config.settings, job.config.ignored_for(job.shown)
+    result = pipeline.lint(source.text, source.format, settings, ignored=ignored, fix=job.fix or job.diff,
+                           unsafe=job.unsafe)
+    errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
+    if not result.checked:
+        return Outcome(errors=tuple(errors))
+    text, fixed, diff, new_text = result.text, result.fixed, "", None
+    if text != source.text:
+        if job.diff:
+            diff, text = _masked_diff(job.shown, source.text, text), source.text
+        elif job.stdin is not None:
+            new_text = text
+        else:
+            try:
+                write_atomically(source, text)
+            except WriteError as exc:
+                errors.append(FileError(job.shown, str(exc)))
+                text, fixed = source.text, 0
+    findings = result.findings
+    if text != result.text:  # the fixes were not kept: report the text as it is
+        findings = pipeline.lint(text, source.format, settings, ignored=ignored).findings
     reports = place(job.shown, text, findings, LineIndex.of(text))
     return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text)
 
@@ -372,7 +347,7 @@ def _dump_file(job: Job) -> Dumped:
     source = read(job.path, job.format, job.stdin)
     if isinstance(source, FileError):
         return Dumped(errors=(dataclasses.replace(source, path=job.shown),))
-    found = candidates(source.text, source.format, job.config.settings)
+    found = pipeline.candidates(source.text, source.format, job.config.settings)
     index = LineIndex.of(source.text)
     rows = []
     for c in found:

@@ -8,6 +8,7 @@ Reading files happens only in :func:`find_config` and :func:`load`; the rest is 
 
 from __future__ import annotations
 
+import fnmatch
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,21 @@ class Config:
     respect_gitignore: bool = True  #: skip what .gitignore files ignore when walking folders
     source: Optional[Path] = None  #: the file it came from, None for defaults
     root: Optional[Path] = None  #: the directory globs are relative to
+
+    def ignored_for(self, path: str) -> FrozenSet[str]:
+        """Codes (or prefixes) ``per-file-ignores`` turns off for a file: each glob is matched
+        against the "/"-separated path relative to the current directory, and its name."""
+        if not self.per_file_ignores:
+            return frozenset()
+        rel = path
+        while rel.startswith("./"):
+            rel = rel[2:]
+        name = rel.rsplit("/", 1)[-1]
+        codes: FrozenSet[str] = frozenset()
+        for glob, ignored in self.per_file_ignores:
+            if fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(name, glob):
+                codes |= ignored
+        return codes
 
 
 def _str_list(value: Any, key: str, source: str) -> Tuple[str, ...]:

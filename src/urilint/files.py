@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
-import io
 import os
 import stat
 import tempfile
-import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 import pathspec
 
-from .report import FileError
+from .finding import FileError
+from . import scanners
 from .scanners import format_for_path
 from .scanners.decoding import DecodedText, decode, is_binary
 
@@ -182,23 +181,6 @@ class SourceFile:
         return self.decoded.text
 
 
-def _python_decode(data: bytes) -> Optional[DecodedText]:
-    """PEP 263: a coding cookie or BOM decides a Python file's encoding."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    except (SyntaxError, LookupError):
-        return None
-    if encoding in ("utf-8", "utf-8-sig"):
-        return None  # the general decoder handles UTF-8 (and reports bad bytes)
-    try:
-        text = data.decode(encoding)
-    except (UnicodeDecodeError, LookupError):
-        return None
-    from .scanners.decoding import newline_style
-
-    return DecodedText(text, encoding, b"", newline_style(text))
-
-
 def encode(decoded: DecodedText, text: str) -> bytes:
     """The bytes of ``text`` in the file's own encoding, with its BOM."""
     return decoded.bom + text.encode(decoded.encoding)
@@ -217,7 +199,8 @@ def read(path: Path, format: Optional[str] = None, data: Optional[bytes] = None)
     if is_binary(data[:8192]):
         return FileError(shown, "binary file (NUL byte in the first 8 KB): skipped", fatal=False)
     fmt = format or format_for_path(path.name)
-    decoded = (_python_decode(data) if fmt == "python" else None) or decode(data)
+    own = scanners.get(fmt).decode
+    decoded = (own(data) if own is not None else None) or decode(data)
     writable, why = True, ""
     if decoded.undecodable:
         writable, why = False, "it has undecodable bytes"

@@ -1,11 +1,15 @@
-"""A finding: what one rule says about one URI, with offsets inside that URI."""
+"""What the pipeline hands around: a rule's finding in one URI, the same finding placed in a
+file, the edit that fixes it, and a file that could not be checked.  Plain frozen data."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Tuple
 
 APPLICABILITIES = ("safe", "unsafe", "display-only")
+
+#: ``(start, end, replacement)``: 0-based code-point offsets into the text the edit applies to.
+Edit = Tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -17,3 +21,26 @@ class Finding:
     end: int
     fix: Optional[str] = None  #: the whole URI after the rule's correction
     applicability: str = "display-only"  #: of the fix: "safe", "unsafe" or "display-only"
+
+
+@dataclass(frozen=True)
+class FileFinding:
+    """A finding located in a file's decoded text (0-based code-point offsets)."""
+
+    code: str
+    name: str
+    message: str  #: never contains a secret
+    start: int
+    end: int
+    uri: str  #: the candidate's URI, redacted
+    context: str
+    in_code: bool
+    edit: Optional[Edit]  #: (start, end, replacement) in the text that applies the fix, or None
+    applicability: str  #: of the edit: "safe", "unsafe" or "display-only"
+
+
+@dataclass(frozen=True)
+class FileError:
+    path: str
+    message: str  #: one line: what went wrong and where ("undecodable bytes at byte 1234")
+    fatal: bool = True  #: False for a notice (the file was still checked, e.g. partly decoded)

@@ -1,6 +1,7 @@
 """Applying fixes to a text: back to front, overlaps dropped, re-checked until stable, verified.
 
-Pure: text in, text out.  ``fix_text`` never returns a text in which a fix made things worse: a
+Pure: text in, text out; the pipeline hands in how to read a text again (:class:`Reader`).
+``fix`` never returns a text in which a fix made things worse: a
 round whose result has a syntax problem the input did not have (for Python: no longer parses) is
 rolled back, ruff's rule for fixes that break the code.
 
@@ -14,19 +15,27 @@ applied.  Both found by fuzzing, as fixes that were neither confined to the URI 
 
 from __future__ import annotations
 
-import ast
-import warnings
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, List, Optional, Sequence, Set, Tuple
 
-from . import deepstack
-from .checker import Edit, FileFinding, candidates, check_text
-from .settings import Settings
+from .finding import Edit, FileFinding
+from .rules import BY_CODE
+from .rules.base import MALFORMED
 
 MAX_ROUNDS = 10
-Filter = Callable[[str, Sequence[FileFinding]], List[FileFinding]]
+Region = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How the fixer reads a text again after each round (the pipeline provides it)."""
+
+    findings: Callable[[str], List[FileFinding]]  #: the findings a run would report
+    spans: Callable[[str], List[Region]]  #: the candidates' source spans, sorted
+    #: whether the text is still well-formed in its format (None: any text is)
+    well_formed: Optional[Callable[[str], bool]] = None
 
 
 @dataclass(frozen=True)
@@ -55,9 +64,6 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     for start, end, content in sorted(edits, reverse=True):
         text = text[:start] + content + text[end:]
     return text
-
-
-Region = Tuple[int, int]
 
 
 def _merged(spans: Sequence[Region]) -> List[Region]:
@@ -100,22 +106,15 @@ def _follow(regions: Sequence[Region], edits: Sequence[Edit]) -> List[Region]:
     return out
 
 
-def _parses(text: str) -> bool:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            deepstack.call(lambda: ast.parse(text))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        # NUL bytes (ValueError); absurd nesting ("1 + 1 + ..." 200,000 times: RecursionError,
-        # "x = ----...1": MemoryError) does not parse either, as far as a fix is concerned.
-        return False
-    return True
+def _malformed(code: str) -> bool:
+    rule = BY_CODE.get(code)
+    return rule is not None and rule.family == MALFORMED
 
 
 def _worse(before: Sequence[FileFinding], after: Sequence[FileFinding]) -> bool:
-    """True when a round created a malformed-URI finding (URI1xx) that was not there before."""
-    old = Counter(f.code for f in before if f.code.startswith("URI1"))
-    new = Counter(f.code for f in after if f.code.startswith("URI1"))
+    """True when a round created a finding of the malformed family that was not there before."""
+    old = Counter(f.code for f in before if _malformed(f.code))
+    new = Counter(f.code for f in after if _malformed(f.code))
     return any(new[code] > old[code] for code in new)
 
 
@@ -161,16 +160,16 @@ class _Round:
 
 
 def _apply_round(text: str, edits: List[Edit], regions: List[Region], others: List[Region],
-                 format: str, settings: Settings) -> _Round:
+                 reader: Reader) -> _Round:
     new_text = apply_edits(text, edits)
     new_regions = _follow(regions, edits)
-    spans = sorted((c.start, c.end) for c in candidates(new_text, format, settings))
+    spans = reader.spans(new_text)
     moved = _merged(_outside(spans, new_regions)) != _follow(others, edits)
     return _Round(new_text, new_regions, spans, _sticking_out(new_regions, spans), moved)
 
 
 def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: List[Region],
-                  format: str, settings: Settings) -> Tuple[Optional[_Round], List[Edit], bool]:
+                  reader: Reader) -> Tuple[Optional[_Round], List[Edit], bool]:
     """Apply ``edits`` (``spans``: the candidates of ``text``), dropping those after which a
     re-read URI would reach past its region or the text outside the regions would read
     differently: (the round, or None when no edit is left; the edits applied; whether any
@@ -179,7 +178,7 @@ def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: Li
     starts = [r[0] for r in regions]
     dropped = False
     while edits:
-        result = _apply_round(text, edits, regions, others, format, settings)
+        result = _apply_round(text, edits, regions, others, reader)
         if not result.bad and not result.moved:
             return result, edits, dropped
         dropped = True
@@ -187,23 +186,22 @@ def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: Li
             edits = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
             continue
         # Which edit changed the rest of the text is unknown: keep those that are safe alone.
-        alone = [(e, _apply_round(text, [e], regions, others, format, settings)) for e in edits]
+        alone = [(e, _apply_round(text, [e], regions, others, reader)) for e in edits]
         edits = [e for e, r in alone if not r.bad and not r.moved]
         if edits:
-            result = _apply_round(text, edits, regions, others, format, settings)
+            result = _apply_round(text, edits, regions, others, reader)
             if not result.bad and not result.moved:
                 return result, edits, dropped
         break
     return None, [], dropped
 
 
-def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False,
-             keep: Filter = lambda text, findings: list(findings)) -> FixResult:
-    """Apply fixes until none is left (at most MAX_ROUNDS rounds); ``keep`` drops suppressed ones."""
+def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
+    """Apply fixes until none is left (at most MAX_ROUNDS rounds)."""
     fixed = 0
     notices: List[str] = []
-    parsed_before = format != "python" or _parses(text)
-    findings = keep(text, check_text(text, format, settings))
+    well_formed_before = reader.well_formed is None or reader.well_formed(text)
+    findings = reader.findings(text)
     spans: List[Region] = []  # the candidates of ``text``, once a fix is wanted
     regions: Optional[List[Region]] = None
     for _ in range(MAX_ROUNDS):
@@ -211,18 +209,18 @@ def fix_text(text: str, format: str, settings: Settings, *, unsafe: bool = False
         if not edits:
             break
         if regions is None:  # the URIs as the file has them: the only text a fix may touch
-            spans = sorted((c.start, c.end) for c in candidates(text, format, settings))
+            spans = reader.spans(text)
             regions = _merged(spans)
-        result, edits, dropped = _stable_round(text, _inside(edits, regions), regions, spans, format, settings)
+        result, edits, dropped = _stable_round(text, _inside(edits, regions), regions, spans, reader)
         if dropped:
             notices.append("a fix was skipped: it would have changed how the text around a URI reads")
         if result is None or result.text == text:
             break
         candidate = result.text
-        if format == "python" and parsed_before and not _parses(candidate):
-            notices.append("a fix was skipped: the module would no longer parse")
+        if reader.well_formed is not None and well_formed_before and not reader.well_formed(candidate):
+            notices.append("a fix was skipped: the text would no longer parse")
             break
-        after = keep(candidate, check_text(candidate, format, settings))
+        after = reader.findings(candidate)
         if _worse(findings, after):
             notices.append("a fix was skipped: it would have made a URI malformed")
             break

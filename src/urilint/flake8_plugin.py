@@ -1,7 +1,7 @@
 """The flake8 adapter: urilint's findings as flake8 ``URIxxx`` errors.
 
-A thin layer over the same pipeline as ``urilint check`` (:func:`urilint.checker.check_text`
-with the Python scanner), so both report the same findings at the same positions.  It is a
+A thin layer over the same pipeline as ``urilint check`` (:func:`urilint.pipeline.lint`
+with the Python format), so both report the same findings at the same positions.  It is a
 *tree* plugin: flake8 runs it only after ``ast`` parsed the file, so a file with a syntax error
 stays silent here (flake8 reports E999 itself).  Positions are reported as flake8 expects them,
 a 1-based line and a 0-based column in code points, at the offending character (not at the
@@ -26,16 +26,16 @@ from __future__ import annotations
 import argparse
 import ast
 import dataclasses
-import fnmatch
 import os
 import re
 from pathlib import Path
 from typing import Any, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
 
 from . import __version__
-from .checker import check_text
+from . import pipeline
 from .config import Config, ConfigError, load_config
 from .placeholders import SYNTAXES
+from .scanners.python import FORMAT as PYTHON
 from .scanners.positions import LineIndex
 from .settings import Settings
 
@@ -89,22 +89,13 @@ def settings_from_options(options: argparse.Namespace, base: Settings) -> Settin
     return dataclasses.replace(base, **changes) if changes else base
 
 
-def ignored_codes(config: Config, filename: str, cwd: Path) -> FrozenSet[str]:
-    """Codes the ``per-file-ignores`` of [tool.urilint] turn off for this file, matched as
-    ``urilint check`` matches them (the path relative to the current directory, or its name)."""
-    if not config.per_file_ignores:
-        return frozenset()
+def relative_path(filename: str, cwd: Path) -> str:
+    """The file's path as ``urilint check`` shows it: relative to the current directory."""
     path = Path(filename)
     try:
-        rel = path.resolve().relative_to(cwd.resolve()).as_posix() if path.is_absolute() else path.as_posix()
+        return path.resolve().relative_to(cwd.resolve()).as_posix() if path.is_absolute() else path.as_posix()
     except ValueError:
-        rel = path.as_posix()
-    rel = rel[2:] if rel.startswith("./") else rel
-    codes: FrozenSet[str] = frozenset()
-    for glob, ignored in config.per_file_ignores:
-        if fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(rel.rsplit("/", 1)[-1], glob):
-            codes |= ignored
-    return codes
+        return path.as_posix()
 
 
 class Plugin:
@@ -152,14 +143,14 @@ class Plugin:
 
     def run(self) -> Iterator[Result]:
         text = "".join(self.lines)
-        findings = check_text(text, "python", self.settings)
-        if not findings:
+        ignored = self.config.ignored_for(relative_path(self.filename, Path(os.getcwd())))
+        # flake8 applies "# noqa" itself (and --disable-noqa), and runs a tree plugin only on a
+        # module that parses: no suppression comments and no precheck here.
+        result = pipeline.lint(text, PYTHON, self.settings, ignored=ignored, comments=False, precheck=False)
+        if not result.findings:
             return
-        ignored = ignored_codes(self.config, self.filename, Path(os.getcwd()))
         index = LineIndex.of(text)
-        for f in findings:
-            if ignored and any(f.code.startswith(c) for c in ignored):
-                continue
+        for f in result.findings:
             line, col = index.line_col0(f.start)
             message = " ".join(f.message.split())  # one line, whatever a rule wrote
             yield line, col, f"{f.code} {message}", type(self)

@@ -14,14 +14,14 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import placeholders, secrets
 from .candidate import Candidate
-from .checker import FileFinding
+from .finding import FileError, FileFinding
 from .scanners.positions import LineIndex
 
 DOCS_URL = "https://github.com/urilint/urilint/blob/main/README.md#{code}"
 
 
 @dataclass(frozen=True)
-class Edit:
+class PlacedEdit:
     content: str
     row: int
     column: int
@@ -42,7 +42,7 @@ class Report:
     line: str  #: the source line of (row), without its line break, secrets masked
     uri: str  #: the URI, redacted
     applicability: str  #: "safe", "unsafe" or "display-only"
-    edits: Tuple[Edit, ...]  #: the fix as text edits (empty when there is none)
+    edits: Tuple[PlacedEdit, ...]  #: the fix as text edits (empty when there is none)
     #: the span's 1-based columns within ``line`` (masking may have moved it); end may lie on a later row
     line_column: int = 0
     line_end_column: int = 0
@@ -50,13 +50,6 @@ class Report:
     @property
     def url(self) -> str:
         return DOCS_URL.format(code=self.code.lower())
-
-
-@dataclass(frozen=True)
-class FileError:
-    path: str
-    message: str  #: one line: what went wrong and where ("undecodable bytes at byte 1234")
-    fatal: bool = True  #: False for a notice (the file was still checked, e.g. partly decoded)
 
 
 @dataclass(frozen=True)
@@ -212,12 +205,12 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         line_column = masks.column(column - 1) + 1
         line_end_column = (masks.column(end_column - 1, end=True) + 1 if end_row == row
                            else len(line) + 1)
-        edits: Tuple[Edit, ...] = ()
+        edits: Tuple[PlacedEdit, ...] = ()
         if f.edit is not None:
             s, e, content = f.edit
             er, ec = index.line_col(s)
             eer, eec = index.line_col(e)
-            edits = (Edit(content, er, ec, eer, eec),)
+            edits = (PlacedEdit(content, er, ec, eer, eec),)
         out.append(Report(path, f.code, f.name, f.message, row, column, end_row, end_column, line, f.uri,
                           f.applicability, edits, line_column, line_end_column))
     return out

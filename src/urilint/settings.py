@@ -8,8 +8,6 @@ from typing import Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
 
 from .placeholders import DEFAULT_SYNTAXES
 
-#: Codes on when nothing is selected (every rule not marked off-by-default).
-DEFAULT_OFF: FrozenSet[str] = frozenset({"URI109", "URI110", "URI208", "URI302"})
 #: Hosts reserved for documentation and testing (RFC 2606, RFC 6761).
 EXAMPLE_HOST_PATTERNS: Tuple[str, ...] = (
     "example.com", "*.example.com", "example.org", "*.example.org", "example.net", "*.example.net",
@@ -66,24 +64,25 @@ class Settings:
         object.__setattr__(self, "ignore_uris", tuple(self.ignore_uris))
         object.__setattr__(self, "extra_default_ports", _port_pairs(self.extra_default_ports))
 
-    def is_enabled(self, code: str) -> bool:
-        """ruff's model: the most specific matching selector wins; ignore beats select.
-
-        Memoized per instance (asked for every rule of every URI)."""
-        memo: Dict[str, bool] = self.__dict__.setdefault("_enabled_memo", {})
-        found = memo.get(code)
-        if found is None:
-            found = memo[code] = self._is_enabled(code)
-        return found
-
-    def _is_enabled(self, code: str) -> bool:
+    def selects(self, code: str, default: bool) -> bool:
+        """ruff's model: the most specific matching selector wins; ignore beats select; with no
+        ``select``, ``default`` (the rule's own) decides.  The pipeline asks once per run
+        (``rules.enabled_rules``), not per URI."""
         def best(selectors: Iterable[str]) -> int:
             return max((len(s) for s in selectors if s == "ALL" or code.startswith(s)), default=-1)
 
-        selected = best(self.select) if self.select is not None else (-1 if code in DEFAULT_OFF else 0)
+        selected = best(self.select) if self.select is not None else (0 if default else -1)
         selected = max(selected, best(self.extend_select))
         # The more specific selector decides; on a tie, ignore wins.
         return selected >= 0 and selected > best(self.ignore)
+
+    def is_enabled(self, code: str) -> bool:
+        """Whether the settings select the rule ``code`` (its own default decides when nothing
+        does).  A convenience for callers; the rules themselves ask ``Rule.enabled``."""
+        from .rules import BY_CODE  # the rules import settings: looked up when asked
+
+        rule = BY_CODE.get(code)
+        return self.selects(code, rule.default if rule is not None else True)
 
     def host_ignored(self, host: str) -> bool:
         host = host.lower()

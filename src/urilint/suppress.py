@@ -1,11 +1,13 @@
-"""Suppression comments, per format.  Pure: text and findings in, the kept findings out.
+"""Suppression comments.  Pure: text and findings in, the kept findings out.
 
-- Python: ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), mapped to
+Each format names the syntaxes it honours (``Format.suppressions``); this module implements them:
+
+- ``noqa`` (Python): ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), mapped to
   lines exactly as flake8 maps them (see :func:`_python_noqa`), so `urilint check` and flake8
   suppress the same findings.
-- Markdown and HTML: ``<!-- urilint-disable-next-line [CODES] -->``, ``<!-- urilint-disable [CODES] -->``
+- ``html-comment`` (Markdown, HTML): ``<!-- urilint-disable-next-line [CODES] -->``, ``<!-- urilint-disable [CODES] -->``
   ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
-- Every format with ``#`` comments (YAML, TOML, INI, shell, .env, text, Python): a trailing
+- ``hash-comment`` (every format by default): a trailing
   ``# urilint: ignore`` or ``# urilint: ignore[URI301, URI2]`` on the line.
 """
 
@@ -14,9 +16,11 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .checker import FileFinding
+from .finding import FileFinding
+from . import scanners
+from .scanners.base import HASH_COMMENT, HTML_COMMENT, NOQA, Format
 from .scanners.positions import LineIndex
 
 ALL: FrozenSet[str] = frozenset({"URI"})
@@ -136,17 +140,20 @@ def _html_ranges(text: str, index: LineIndex) -> List[Tuple[int, int, FrozenSet[
     return ranges
 
 
-def apply(text: str, format: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None) -> List[FileFinding]:
-    """The findings that no suppression comment covers."""
+def apply(text: str, format: Union[str, Format], findings: Sequence[FileFinding],
+          index: Optional[LineIndex] = None) -> List[FileFinding]:
+    """The findings that no suppression comment of the format's syntaxes covers."""
     if not findings:
         return list(findings)
     index = index or LineIndex.of(text)
+    syntaxes = scanners.get(format).suppressions
     by_line: Dict[int, FrozenSet[str]] = {}
-    if format == "python" and "noqa" in text.lower():
+    if NOQA in syntaxes and "noqa" in text.lower():
         by_line.update(_python_noqa(text))
-    for line, codes in _hash_ignores(text).items():
-        by_line[line] = by_line.get(line, frozenset()) | codes
-    ranges = _html_ranges(text, index) if format in ("markdown", "html") and "urilint-" in text else []
+    if HASH_COMMENT in syntaxes:
+        for line, codes in _hash_ignores(text).items():
+            by_line[line] = by_line.get(line, frozenset()) | codes
+    ranges = _html_ranges(text, index) if HTML_COMMENT in syntaxes and "urilint-" in text else []
     kept = []
     for f in findings:
         line = index.line_col(f.start)[0]

@@ -16,8 +16,8 @@ import pytest
 
 from bench.adversarial_files import CLASSES, EXTRA, FORMATS
 from urilint import suppress
-from urilint.checker import check_text
-from urilint.fixer import fix_text
+from urilint.pipeline import check_text
+from urilint.pipeline import fix_text
 from urilint.report import place
 from urilint.settings import Settings
 

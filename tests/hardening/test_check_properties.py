@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import urilint
-from urilint.checker import check_text
+from urilint.pipeline import check_text
 from urilint.finding import APPLICABILITIES
 from urilint.rfc3986 import parse
 from urilint.scanners import FORMATS

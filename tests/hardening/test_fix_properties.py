@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from urilint.checker import candidates, check_text
-from urilint.fixer import fix_text
+from urilint.pipeline import candidates, check_text
+from urilint.pipeline import fix_text
 from urilint.scanners import FORMATS
 from urilint.scanners.python import syntax_error
 from urilint.settings import Settings

@@ -13,7 +13,7 @@ from typing import List, Tuple
 
 import pytest
 
-from urilint.checker import FileFinding
+from urilint.finding import FileFinding
 from urilint.report import mask_line, mask_line_mapped, masked_column, place
 from urilint.secrets import MASK
 
@@ -126,7 +126,7 @@ LEAKS = [
 
 @pytest.mark.parametrize("fmt, text", LEAKS)
 def test_place_masks_the_secrets_the_scanner_knows(fmt: str, text: str) -> None:
-    from urilint.checker import candidates, check_text
+    from urilint.pipeline import candidates, check_text
     from urilint.report import secret_source_spans
     from urilint.settings import Settings
 

@@ -129,8 +129,8 @@ def test_exception_messages_never_show_the_text(project: Path, capsys: pytest.Ca
     def explode(text: str, *args: object, **kwargs: object) -> object:
         raise ValueError(f"cannot handle {text!r}")
 
-    monkeypatch.setattr(cli, "check_text", explode)
-    monkeypatch.setattr(cli, "candidates", explode)
+    monkeypatch.setattr(cli.pipeline, "check_text", explode)
+    monkeypatch.setattr(cli.pipeline, "candidates", explode)
     code, out = run(capsys, command, "--isolated", ".")
     assert "internal error (ValueError)" in out
     assert leaks(out) == []

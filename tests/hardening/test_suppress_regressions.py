@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urilint import suppress
-from urilint.checker import check_text
+from urilint.pipeline import check_text
 
 REFERENCE = re.compile(r"<!--\s*urilint-(?P<kind>disable-next-line|disable-file|disable|enable)\b(?P<codes>[^>]*?)-->",
                        re.I)

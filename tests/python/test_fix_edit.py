@@ -9,7 +9,7 @@ from typing import Optional
 
 import pytest
 
-from urilint.checker import check_text
+from urilint.pipeline import check_text
 from urilint.scanners.python import fix_edit, scan_python
 
 P = pytest.param

@@ -4,7 +4,8 @@ the line, safe, unsafe and no fixes, a path with "," and ":", and file errors.""
 
 from __future__ import annotations
 
-from urilint.report import Edit, FileError, Report, RunResult
+from urilint.finding import FileError
+from urilint.report import PlacedEdit, Report, RunResult
 
 
 def col(line: str, needle: str) -> int:
@@ -15,7 +16,7 @@ def col(line: str, needle: str) -> int:
 L_SCHEME = "see HTTP://example.com/ here"
 SCHEME = Report("docs/guide.md", "URI201", "scheme-not-lowercase", "scheme 'HTTP' should be lowercase: 'http'",
                 3, 5, 3, 9, L_SCHEME, "HTTP://example.com/", "safe",
-                (Edit("http://example.com/", 3, 5, 3, 24),))
+                (PlacedEdit("http://example.com/", 3, 5, 3, 24),))
 
 L_WRAPPED = "link <https://example.com/a b"
 WRAPPED = Report("docs/guide.md", "URI101", "invalid-character", "a space cannot appear in a URI",
@@ -24,12 +25,12 @@ WRAPPED = Report("docs/guide.md", "URI101", "invalid-character", "a space cannot
 L_WIDE = "s = '漢字é https://EXAMPLE.com/'"
 WIDE = Report("src/ünï.py", "URI202", "host-not-lowercase", "the host should be lowercase",
               12, col(L_WIDE, "EXAMPLE"), 12, col(L_WIDE, "EXAMPLE") + 11, L_WIDE, "https://EXAMPLE.com/", "safe",
-              (Edit("https://example.com/", 12, col(L_WIDE, "https"), 12, col(L_WIDE, "https") + 20),))
+              (PlacedEdit("https://example.com/", 12, col(L_WIDE, "https"), 12, col(L_WIDE, "https") + 20),))
 
 L_TAB = "\tfetch('http://example.com/%zz')"
 TAB = Report("src/ünï.py", "URI102", "invalid-percent-encoding", "'%zz' is not a percent-encoding",
              20, col(L_TAB, "%zz"), 20, col(L_TAB, "%zz") + 3, L_TAB, "http://example.com/%zz", "unsafe",
-             (Edit("http://example.com/%25zz", 20, col(L_TAB, "http"), 20, col(L_TAB, "http") + 22),))
+             (PlacedEdit("http://example.com/%25zz", 20, col(L_TAB, "http"), 20, col(L_TAB, "http") + 22),))
 
 L_ODD = "sig=**** (100%, ok)"
 ODD = Report("data/a,b:c.txt", "URI304", "secret-in-query", "query parameter 'sig' carries a secret: 100%, really",

@@ -9,7 +9,7 @@ from typing import Any, Dict
 import pytest
 
 from urilint import reporters
-from urilint.report import Edit, Report, RunResult
+from urilint.report import PlacedEdit, Report, RunResult
 
 from .sample import CLEAN, REPORTS, RESULT, SCHEME, TAB, WRAPPED
 
@@ -40,7 +40,7 @@ def test_round_trip(index: int) -> None:
         return
     fix: Dict[str, Any] = obj["fix"]
     assert fix["applicability"] == report.applicability
-    assert [Edit(e["content"], e["location"]["row"], e["location"]["column"], e["end_location"]["row"],
+    assert [PlacedEdit(e["content"], e["location"]["row"], e["location"]["column"], e["end_location"]["row"],
                  e["end_location"]["column"]) for e in fix["edits"]] == list(report.edits)
     assert fix["message"] == f"Replace with `{report.edits[0].content}`"
 

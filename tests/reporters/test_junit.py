@@ -8,7 +8,8 @@ from dataclasses import replace
 import pytest
 
 from urilint import reporters
-from urilint.report import FileError, Report, RunResult
+from urilint.finding import FileError
+from urilint.report import Report, RunResult
 
 from .sample import CLEAN, REPORTS, RESULT, SCHEME
 

@@ -15,7 +15,8 @@ from typing import Any, Dict, List
 import pytest
 
 from urilint import __version__, is_valid, reporters
-from urilint.report import FileError, RunResult
+from urilint.finding import FileError
+from urilint.report import RunResult
 from urilint.reporters import sarif
 from urilint.rules import RULES
 

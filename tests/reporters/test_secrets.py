@@ -8,8 +8,9 @@ from typing import List, Tuple
 import pytest
 
 from urilint import reporters
-from urilint.checker import check_text
-from urilint.report import FileError, Report, RunResult, place
+from urilint.pipeline import check_text
+from urilint.finding import FileError
+from urilint.report import Report, RunResult, place
 
 # (text of a file, the secrets it holds)
 FILES: List[Tuple[str, Tuple[str, ...]]] = [

@@ -9,7 +9,8 @@ from typing import List
 import pytest
 
 from urilint import reporters
-from urilint.report import Edit, FileError, Report, RunResult
+from urilint.finding import FileError
+from urilint.report import PlacedEdit, Report, RunResult
 from urilint.reporters import common, full
 
 from .sample import CLEAN, ERROR, NOTICE, ODD, REPORTS, RESULT, SCHEME, TAB, WIDE, WRAPPED
@@ -166,7 +167,7 @@ def test_every_format_renders_clean_and_dirty_runs(fmt: str) -> None:
 
 def test_a_fix_that_would_show_a_secret_is_never_offered() -> None:
     secret = "hunter2hunter2x9"
-    leaky = replace(SCHEME, edits=(Edit(f"postgres://admin:{secret}@db/x", 3, 5, 3, 24),))
+    leaky = replace(SCHEME, edits=(PlacedEdit(f"postgres://admin:{secret}@db/x", 3, 5, 3, 24),))
     assert common.edits(leaky) == ()
     assert not common.is_fixable(leaky)
     assert common.edits(SCHEME) == SCHEME.edits and common.is_fixable(SCHEME)

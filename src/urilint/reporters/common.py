@@ -13,7 +13,7 @@ import re
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Tuple
 
-from ..report import Edit, Report, RunResult, mask_line
+from ..report import PlacedEdit, Report, RunResult, mask_line
 from ..rules import RULES
 
 #: SARIF levels (also used for GitHub annotations) by rule family: URI1xx is a malformed URI,
@@ -93,7 +93,7 @@ def dumps(value: Any) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
-def edits(report: Report) -> Tuple[Edit, ...]:
+def edits(report: Report) -> Tuple[PlacedEdit, ...]:
     """The report's fix, or nothing when its text would show a secret.
 
     The checker never offers a fix for a URI holding a secret; this is the second net, so that

@@ -12,7 +12,8 @@ import re
 import unicodedata
 from typing import List, Tuple
 
-from ..report import FileError, Report, RunResult
+from ..finding import FileError
+from ..report import Report, RunResult
 from . import common
 
 BOLD = "\x1b[1m"

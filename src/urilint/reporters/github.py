@@ -15,7 +15,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import List, Mapping, Tuple
 
-from ..report import FileError, Report, RunResult
+from ..finding import FileError
+from ..report import Report, RunResult
 from . import common
 
 #: SARIF level -> workflow command.

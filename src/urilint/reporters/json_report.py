@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
-from ..report import Edit, Report, RunResult
+from ..report import PlacedEdit, Report, RunResult
 from . import common
 
 
@@ -17,12 +17,12 @@ def location(row: int, column: int) -> Dict[str, int]:
     return {"column": column, "row": row}
 
 
-def edit(e: Edit) -> Dict[str, Any]:
+def edit(e: PlacedEdit) -> Dict[str, Any]:
     return {"content": e.content, "location": location(e.row, e.column),
             "end_location": location(e.end_row, e.end_column)}
 
 
-def fix_message(edits: Sequence[Edit]) -> Optional[str]:
+def fix_message(edits: Sequence[PlacedEdit]) -> Optional[str]:
     if len(edits) == 1:
         return f"Replace with `{edits[0].content}`"
     return None

@@ -13,7 +13,8 @@ import re
 import xml.etree.ElementTree as ET
 from typing import Dict, List
 
-from ..report import FileError, Report, RunResult
+from ..finding import FileError
+from ..report import Report, RunResult
 from . import common, full
 
 _NOT_XML = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

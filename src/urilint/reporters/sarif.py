@@ -15,7 +15,8 @@ from typing import Any, Dict, List, Mapping, Optional
 from urllib.parse import quote
 
 from .. import __version__
-from ..report import DOCS_URL, Edit, FileError, Report, RunResult
+from ..finding import FileError
+from ..report import DOCS_URL, PlacedEdit, Report, RunResult
 from ..rules import RULES, Rule
 from . import common
 
@@ -94,7 +95,7 @@ def region(row: int, column: int, end_row: int, end_column: int) -> Dict[str, in
             "endLine": max(end_row, 1), "endColumn": max(end_column, 1)}
 
 
-def _replacement(e: Edit) -> Dict[str, Any]:
+def _replacement(e: PlacedEdit) -> Dict[str, Any]:
     # An insertion has an empty deleted region: endColumn == startColumn is allowed here.
     return {"deletedRegion": {"startLine": e.row, "startColumn": e.column,
                               "endLine": e.end_row, "endColumn": e.end_column},

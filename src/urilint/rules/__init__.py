@@ -5,6 +5,8 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, Optional, Tuple
 
+from ..settings import Settings
+
 from . import (
     uri101_invalid_character,
     uri102_invalid_percent_encoding,
@@ -65,4 +67,9 @@ def lookup(code_or_name: str) -> Optional[Rule]:
     return BY_CODE.get(code_or_name.upper()) or BY_NAME.get(code_or_name.lower())
 
 
-__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "RULES", "Rule", "lookup"]
+def enabled_rules(settings: Settings, rules: Tuple[Rule, ...] = RULES) -> Tuple[Rule, ...]:
+    """The rules the settings select, in registry order (build once per run, not per URI)."""
+    return tuple(r for r in rules if r.enabled(settings))
+
+
+__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "RULES", "Rule", "enabled_rules", "lookup"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from .. import placeholders
 from ..finding import Finding
@@ -43,8 +43,52 @@ class Example:
     applicability: Optional[str] = None
 
 
+#: Rule families: what kind of problem a rule reports.  A fix round that creates a new finding
+#: of the malformed family is rolled back; a link target wrapped in brackets runs only its own
+#: rule and the credential family.
+MALFORMED = "malformed"  #: URI1xx: the grammar, scheme rules, likely typos
+NORMALIZATION = "normalization"  #: URI2xx: not in normal form (RFC 3986 section 6)
+CREDENTIALS = "credentials"  #: URI3xx: passwords, tokens, deceptive authorities
+FAMILIES = (MALFORMED, NORMALIZATION, CREDENTIALS)
+SEVERITIES = ("error", "warning", "note")  #: SARIF's levels
+
+
+class CleanShape(NamedTuple):
+    """A URI of the shape check()'s fast path accepts: a lowercase web scheme and host (or a
+    relative reference), no userinfo, an optional numeric port, only unreserved characters,
+    sub-delims, ":", "@", "/", "?" and "%" (and non-ASCII characters RFC 3987 allows, read as
+    letters).  Each rule's ``screen`` says whether it may still report such a URI."""
+
+    text: str  #: the URI, non-ASCII characters replaced by "a"
+    ascii: bool  #: whether the original was all ASCII
+    scheme: Optional[str]  #: "http", "https", "ws", "wss" or "ftp"; None for a relative reference
+    host: str  #: "" for a relative reference
+    port: Optional[str]  #: the port's digits, None without ":"
+    path: Optional[str]  #: None: a URI with an authority and an empty path
+    query: Optional[str]  #: with its "?", None without one
+
+
+def numeric_host(host: str) -> bool:
+    """Whether a host's last label (a trailing dot aside) does not start with a letter: an IPv4
+    address, or a name some resolvers read as one (URI104 and URI305 look at these)."""
+    last = host.rstrip(".").rsplit(".", 1)[-1]
+    return not last or not "a" <= last[0] <= "z"
+
+
+def never(shape: CleanShape) -> bool:
+    """A screen for rules that cannot report a URI of the clean shape."""
+    return False
+
+
+def always(shape: CleanShape) -> bool:
+    """The safe default screen: the rule may report anything, so the full pass runs."""
+    return True
+
+
 @dataclass(frozen=True)
 class Rule:
+    """Everything about one rule: identity, metadata, documentation, examples and the check."""
+
     code: str
     name: str
     summary: str  #: one line, shown by `urilint rules`
@@ -55,6 +99,16 @@ class Rule:
     bad: Tuple[Example, ...]  #: must fire (with the fix, if any)
     good: Tuple[str, ...]  #: must not fire
     check: Callable[["Analysis"], Iterator[Finding]] = field(repr=False, compare=False)
+    family: str = MALFORMED  #: one of FAMILIES
+    severity: str = "error"  #: one of SEVERITIES: the SARIF level and GitHub annotation kind
+    #: GitHub code scanning's security-severity (a CVSS-like score), for security rules only
+    security_severity: Optional[str] = None
+    cwe: Optional[int] = None  #: the CWE the rule's findings are an instance of
+    #: Whether the rule may report a URI of the clean shape (check()'s fast path); the default
+    #: runs the full pass, so a rule that forgets to declare it costs time, never findings.
+    screen: Callable[[CleanShape], bool] = field(default=always, repr=False, compare=False)
+    #: For a normalization rule: the aspect of the normal form it reports (rules.common).
+    aspect: Optional[str] = None
 
     def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
                 applicability: Optional[str] = None) -> Finding:
@@ -62,13 +116,21 @@ class Rule:
             applicability = self.fix_safety if fix is not None and self.fix_safety != "none" else "display-only"
         return Finding(self.code, self.name, message, start, end, fix, applicability)
 
+    def enabled(self, settings: Settings) -> bool:
+        """Whether the settings select this rule (its default decides when nothing does)."""
+        return settings.selects(self.code, self.default)
+
 
 class Analysis:
     """One URI, parsed and validated once, with what every rule needs to know about it."""
 
-    def __init__(self, text: str, settings: Settings) -> None:
+    def __init__(self, text: str, settings: Settings, enabled: Tuple[Rule, ...] = ()) -> None:
         self.text = text
         self.settings = settings
+        #: the rules that run on this URI (some rules defer to others that are on)
+        self.enabled = enabled
+        #: the normal-form aspects of the enabled normalization rules (rules.common)
+        self.aspects: FrozenSet[str] = frozenset(r.aspect for r in enabled if r.aspect is not None)
         self.ref: URIReference = parse(text)
         self.placeholders = placeholders.find(text, settings.placeholders)
         self._problems: Optional[List[SyntaxProblem]] = None

@@ -21,7 +21,8 @@ _UCSCHAR = ((0xA0, 0xD7FF), (0xF900, 0xFDCF), (0xFDF0, 0xFFEF)) + tuple(
 _IPRIVATE = ((0xE000, 0xF8FF), (0xF0000, 0xFFFFD), (0x100000, 0x10FFFD))
 #: Components where RFC 3987 allows ucschar (iprivate only in the query).
 IRI_COMPONENTS: FrozenSet[str] = frozenset({"userinfo", "host", "path", "query", "fragment"})
-URI107_CHARS: FrozenSet[str] = frozenset("[]#@")
+#: gen-delims that are misplaced wherever the grammar rejects them (section 2.2)
+DELIMITERS: FrozenSet[str] = frozenset("[]#@")
 
 
 def _in(ranges: Iterable[Tuple[int, int]], cp: int) -> bool:
@@ -42,28 +43,39 @@ def is_iri_char(char: str, component: str) -> bool:
     return _in(_UCSCHAR, cp) or (component == "query" and _in(_IPRIVATE, cp))
 
 
-def problem_code(a: Analysis, p: SyntaxProblem) -> Optional[str]:
-    """Which rule reports a syntax problem (None: not reported, e.g. an IRI character)."""
+#: What kind of syntax problem each syntax rule reports (``problems_for(a, kind)``).
+PCT = "pct-encoded"
+SCHEME = "scheme"
+PORT = "port"
+HOST = "host"
+PATH_NOSCHEME = "path-noscheme"
+DELIMITER = "delimiter"
+IRI = "iri"
+CHARACTER = "character"
+
+
+def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
+    """Which kind of syntax problem ``p`` is; each syntax rule reports one kind."""
     char = a.text[p.offset] if p.offset < len(a.text) else ""
     if p.rule == "pct-encoded":
-        return "URI102"
+        return PCT
     if p.component == "scheme":
-        return "URI103"
+        return SCHEME
     if p.rule == "port":
-        return "URI105"
+        return PORT
     if p.rule in ("IPv6address", "IPvFuture", "IP-literal", "authority"):
-        return "URI104"
+        return HOST
     if p.rule == "path-noscheme":
-        return "URI106"
-    if char in URI107_CHARS:
-        return "URI107"
+        return PATH_NOSCHEME
+    if char in DELIMITERS:
+        return DELIMITER
     if char and is_iri_char(char, p.component):
-        return "URI110"
-    return "URI101"
+        return IRI
+    return CHARACTER
 
 
-def problems_for(a: Analysis, code: str) -> List[SyntaxProblem]:
-    return [p for p in a.problems if problem_code(a, p) == code]
+def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
+    return [p for p in a.problems if problem_kind(a, p) == kind]
 
 
 def char_label(a: Analysis, offset: int, component: str) -> str:
@@ -115,11 +127,9 @@ def encode_chars_fix(a: Analysis, offsets: Iterable[int]) -> Optional[str]:
 
 
 # --- Normalization as edits (RFC 3986 section 6.2.2, 6.2.3, 3.2.3) ----------------------------
-#: aspect -> rule code
-ASPECTS = {
-    "scheme-case": "URI201", "host-case": "URI202", "pct-case": "URI203", "pct-unreserved": "URI204",
-    "dot-segments": "URI205", "default-port": "URI206", "empty-port": "URI207", "empty-path": "URI208",
-}
+#: The aspects of the normal form; each normalization rule reports one (``Rule.aspect``).
+ASPECTS = ("scheme-case", "host-case", "pct-case", "pct-unreserved", "dot-segments", "default-port",
+           "empty-port", "empty-path")
 
 
 def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: bool, keep_hex: bool) -> Optional[Edit]:
@@ -220,14 +230,10 @@ def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     return edits
 
 
-def enabled_aspects(a: Analysis) -> FrozenSet[str]:
-    return frozenset(aspect for aspect, code in ASPECTS.items() if a.settings.is_enabled(code))
-
-
 def normal_fix(a: Analysis) -> Optional[str]:
     """The URI normalized for every enabled 2xx aspect (one fix shared by all 2xx findings, so
     applying the safe fixes of a URI gives its normal form in one step)."""
-    edits = normalization_edits(a, enabled_aspects(a))
+    edits = normalization_edits(a, a.aspects)
     return apply_edits(a.text, edits) if edits else None
 
 

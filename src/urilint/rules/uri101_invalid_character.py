@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterator, List
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
-from .common import char_label, encode_problems_fix, pct_encode, problems_for
+from .base import MALFORMED, Analysis, Example, Rule, never
+from .common import char_label, encode_problems_fix, pct_encode, problems_for, CHARACTER
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    problems = problems_for(a, "URI101")
+    problems = problems_for(a, CHARACTER)
     if not problems:
         return
     fix = encode_problems_fix(a, problems)
@@ -37,6 +37,9 @@ RULE = Rule(
     reference="RFC 3986 section 2; RFC 3987 section 3.1 (mapping to a URI), section 4.1 (bidi)",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=never,
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow anywhere in a URI: spaces, `"<>\\^`{|}`,

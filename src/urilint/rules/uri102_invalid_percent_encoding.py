@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
-from .common import apply_edits, problems_for
+from ..rfc3986 import grammar
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .common import apply_edits, problems_for, PCT
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    problems = problems_for(a, "URI102")
+    problems = problems_for(a, PCT)
     if not problems:
         return
     in_userinfo = any(p.component == "userinfo" for p in problems)
@@ -27,6 +28,11 @@ def check(a: Analysis) -> Iterator[Finding]:
         yield RULE.finding(p.offset, end, message, fix)
 
 
+def screen(shape: CleanShape) -> bool:
+    """The clean shape can still hold a "%" that starts no percent-encoding."""
+    return "%" in shape.text and grammar.BAD_PCT.search(shape.text) is not None
+
+
 RULE = Rule(
     code="URI102",
     name="invalid-percent-encoding",
@@ -34,6 +40,9 @@ RULE = Rule(
     reference="RFC 3986 section 2.1 (pct-encoded = \"%\" HEXDIG HEXDIG) and section 2.4",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=screen,
     doc="""\
 ## What it does
 Reports a `%` that is not the start of a percent-encoding (`%` followed by two hex digits).

@@ -8,7 +8,7 @@ from typing import Iterator, Optional, Tuple
 from ..finding import Finding
 from ..rfc3986 import grammar
 from ..rfc3986.validate import describe
-from .base import Analysis, Example, Rule
+from .base import MALFORMED, Analysis, Example, Rule, never
 
 
 def scheme_fault(text: str) -> Optional[Tuple[int, str]]:
@@ -76,6 +76,9 @@ RULE = Rule(
     reference="RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=never,
     doc="""\
 ## What it does
 Reports a URI of the form `something://...` whose scheme breaks section 3.1: empty, not starting

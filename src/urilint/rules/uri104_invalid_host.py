@@ -7,8 +7,8 @@ from typing import Iterator, List, Optional, Tuple
 
 from ..finding import Finding
 from ..rfc3986 import grammar
-from .base import DNS_SCHEMES, Analysis, Example, Rule
-from .common import problems_for
+from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, numeric_host
+from .common import problems_for, HOST
 
 _DOTTED_QUAD = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
 
@@ -33,7 +33,7 @@ def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    for p in problems_for(a, "URI104"):
+    for p in problems_for(a, HOST):
         yield RULE.finding(p.offset, min(len(a.text), p.offset + 1), p.message)
     host, span = a.ref.host, a.ref.span("host")
     if not host or span is None or a.in_placeholder(*span) or "%" in host or host.startswith("["):
@@ -51,6 +51,18 @@ def check(a: Analysis) -> Iterator[Finding]:
         yield RULE.finding(span[0] + start, span[0] + end, message)
 
 
+def screen(shape: CleanShape) -> bool:
+    """A host of the clean shape's characters can still break DNS label rules or be numeric."""
+    host = shape.host
+    if shape.scheme is None:
+        return False
+    if ".." in host or host[0] in ".-" or host[-1] == "-" or "-." in host or ".-" in host:
+        return True
+    if numeric_host(host):
+        return True
+    return len(host) > 63 and (len(host) > 254 or any(len(label) > 63 for label in host.split(".")))
+
+
 RULE = Rule(
     code="URI104",
     name="invalid-host",
@@ -58,6 +70,9 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.2; RFC 1034 section 3.1 and RFC 1123 section 2.1 for DNS names",
     fix_safety="none",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=screen,
     doc="""\
 ## What it does
 Reports hosts that cannot work: a malformed IP literal (`[::1::2]`, an IPv6 zone identifier,

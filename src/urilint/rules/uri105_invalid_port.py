@@ -7,8 +7,8 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import grammar
-from .base import Analysis, Example, Rule
-from .common import problems_for
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .common import problems_for, PORT
 
 
 #: A port spelled as a name: documentation's placeholder for a number.
@@ -21,7 +21,7 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     if _WORD.fullmatch(port):
         return  # "host:port", "HOST:PORT_NUMBER": a word written where a number goes, in a template
-    for p in problems_for(a, "URI105"):
+    for p in problems_for(a, PORT):
         yield RULE.finding(p.offset, span[1], p.message)
         return
     if port and all(c in grammar.DIGIT for c in port):
@@ -32,6 +32,10 @@ def check(a: Analysis) -> Iterator[Finding]:
             yield RULE.finding(span[0], span[1], f"port {shown} is out of range: TCP and UDP ports end at 65535")
 
 
+def screen(shape: CleanShape) -> bool:
+    return shape.port is not None and int(shape.port) > 65535
+
+
 RULE = Rule(
     code="URI105",
     name="invalid-port",
@@ -39,6 +43,9 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.3 (port = *DIGIT); RFC 793 and RFC 768 (16-bit ports)",
     fix_safety="none",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=screen,
     doc="""\
 ## What it does
 Reports a port with anything but ASCII digits, and a numeric port over 65535.

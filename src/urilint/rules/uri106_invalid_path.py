@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
-from .common import problems_for
+from .base import MALFORMED, Analysis, Example, Rule, never
+from .common import problems_for, PATH_NOSCHEME
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    for p in problems_for(a, "URI106"):
+    for p in problems_for(a, PATH_NOSCHEME):
         yield RULE.finding(p.offset, p.offset + 1,
                            "a relative path's first segment cannot contain ':' (it would read as a "
                            "scheme); start the path with './'", "./" + a.text)
@@ -23,6 +23,9 @@ RULE = Rule(
     reference="RFC 3986 section 3.3 and section 4.2 (path-noscheme)",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=never,
     doc="""\
 ## What it does
 Reports a link target (a Markdown, HTML or reST link) that is a relative path whose first

@@ -6,14 +6,14 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986.validate import describe
-from .base import Analysis, Example, Rule
-from .common import encode_problems_fix, problems_for
+from .base import MALFORMED, Analysis, Example, Rule, never
+from .common import encode_problems_fix, problems_for, DELIMITER
 
 _WHERE = {"path": "the path", "query": "the query", "fragment": "the fragment", "host": "the host"}
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    problems = problems_for(a, "URI107")
+    problems = problems_for(a, DELIMITER)
     if not problems:
         return
     fix = encode_problems_fix(a, problems)
@@ -35,6 +35,9 @@ RULE = Rule(
     reference="RFC 3986 section 2.2 (reserved characters) and section 3",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=never,
     doc="""\
 ## What it does
 Reports `[` and `]` outside an IP literal, a second `#` (the fragment starts at the first), and

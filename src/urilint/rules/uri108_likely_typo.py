@@ -8,7 +8,7 @@ from typing import Iterator, List, Optional, Tuple
 from ..finding import Finding
 from ..rfc3986 import iana
 from ..rfc3986.schemes import reads_as_host
-from .base import WEB_SCHEMES, Analysis, Example, Rule
+from .base import MALFORMED, WEB_SCHEMES, Analysis, CleanShape, Example, Rule
 
 #: Schemes people mean when they mistype one; a near miss of these is reported.
 COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file", "ws", "wss", "git")
@@ -95,6 +95,11 @@ def check(a: Analysis) -> Iterator[Finding]:
         yield RULE.finding(start, end, message, fix)
 
 
+def screen(shape: CleanShape) -> bool:
+    """"https//host" is a relative reference of the clean shape."""
+    return shape.scheme is None and shape.path is not None and _MISSING_COLON.match(shape.path) is not None
+
+
 RULE = Rule(
     code="URI108",
     name="likely-typo",
@@ -102,6 +107,9 @@ RULE = Rule(
     reference="RFC 3986 section 3 (hier-part); RFC 9110 section 4.2.1 (http URIs need a host)",
     fix_safety="unsafe",
     default=True,
+    family=MALFORMED,
+    severity="error",
+    screen=screen,
     doc="""\
 ## What it does
 Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and

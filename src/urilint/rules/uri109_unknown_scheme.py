@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import iana
-from .base import Analysis, Example, Rule
+from .base import MALFORMED, Analysis, Example, Rule, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -27,6 +27,9 @@ RULE = Rule(
     reference="RFC 3986 section 3.1; RFC 7595 (URI scheme registration); IANA URI Schemes registry",
     fix_safety="none",
     default=False,
+    family=MALFORMED,
+    severity="error",
+    screen=never,
     doc="""\
 ## What it does
 Reports schemes that are neither in the IANA "Uniform Resource Identifier (URI) Schemes" registry

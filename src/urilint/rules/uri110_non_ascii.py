@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Iterator, List, Optional
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
-from .common import Edit, apply_edits, pct_encode, problems_for
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .common import Edit, apply_edits, pct_encode, problems_for, IRI
 
 
 def a_label(host: str) -> Optional[str]:
@@ -18,7 +18,7 @@ def a_label(host: str) -> Optional[str]:
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    problems = problems_for(a, "URI110")
+    problems = problems_for(a, IRI)
     if not problems:
         return
     host_problems = [p for p in problems if p.component == "host"]
@@ -52,6 +52,10 @@ def check(a: Analysis) -> Iterator[Finding]:
                                "percent-encodes it (UTF-8)", fix, applicability)
 
 
+def screen(shape: CleanShape) -> bool:
+    return not shape.ascii
+
+
 RULE = Rule(
     code="URI110",
     name="non-ascii",
@@ -59,6 +63,9 @@ RULE = Rule(
     reference="RFC 3987 section 3.1 (mapping IRIs to URIs); RFC 5891 (IDNA A-labels)",
     fix_safety="safe",
     default=False,
+    family=MALFORMED,
+    severity="error",
+    screen=screen,
     doc="""\
 ## What it does
 Reports non-ASCII characters that RFC 3987 allows in an IRI (`https://de.wikipedia.org/wiki/Köln`)

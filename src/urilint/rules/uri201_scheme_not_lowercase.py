@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, Example, Rule, never
 from .common import aspect_edits, normal_fix
 
 
@@ -32,6 +32,10 @@ RULE = Rule(
     reference="RFC 3986 section 3.1 and section 6.2.2.1",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=never,
+    aspect="scheme-case",
     doc="""\
 ## What it does
 Reports a scheme with uppercase letters (`HTTP://`).

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -15,11 +16,18 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     fix = normal_fix(a)
     # URI204 reports the triplets it decodes (not those of a fragment directive, say).
-    decoded = {s for s, _, _ in aspect_edits(a, "pct-unreserved")} if a.settings.is_enabled("URI204") else set()
+    decoded = {s for s, _, _ in aspect_edits(a, "pct-unreserved")} if "pct-unreserved" in a.aspects else set()
     for start, end, repl in edits:
         if start in decoded:
             continue
         yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r} should use uppercase hex: {repl!r}", fix)
+
+
+_LOWER_PCT = re.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")
+
+
+def screen(shape: CleanShape) -> bool:
+    return "%" in shape.text and _LOWER_PCT.search(shape.text) is not None
 
 
 RULE = Rule(
@@ -29,6 +37,10 @@ RULE = Rule(
     reference="RFC 3986 section 2.1 and section 6.2.2.1",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="pct-case",
     doc="""\
 ## What it does
 Reports percent-encodings written with lowercase hex (`%2f`), outside the userinfo.

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -19,6 +20,14 @@ def check(a: Analysis) -> Iterator[Finding]:
                            "write it as is", fix)
 
 
+#: %XX of an unreserved character (section 2.3), either case of hex digit.
+_UNRESERVED_PCT = re.compile(r"%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2[DE]|5F|7E)")
+
+
+def screen(shape: CleanShape) -> bool:
+    return "%" in shape.text and _UNRESERVED_PCT.search(shape.text) is not None
+
+
 RULE = Rule(
     code="URI204",
     name="unreserved-percent-encoded",
@@ -26,6 +35,10 @@ RULE = Rule(
     reference="RFC 3986 section 2.3 and section 6.2.2.2",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="pct-unreserved",
     doc="""\
 ## What it does
 Reports percent-encodings of unreserved characters (letters, digits, `-`, `.`, `_`, `~`), outside

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -16,6 +17,18 @@ def check(a: Analysis) -> Iterator[Finding]:
     yield RULE.finding(start, end, "the path has '.' or '..' segments; remove them", normal_fix(a))
 
 
+_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$)")
+
+
+def screen(shape: CleanShape) -> bool:
+    """Dot-segments are removed from a URI's path, and from a relative reference's only when it
+    is an absolute path (a relative path's are resolved against a base first)."""
+    path = shape.path
+    if not path or "/." not in path or (shape.scheme is None and not path.startswith("/")):
+        return False
+    return _DOT_SEGMENT.search(path) is not None
+
+
 RULE = Rule(
     code="URI205",
     name="dot-segments-in-path",
@@ -23,6 +36,10 @@ RULE = Rule(
     reference="RFC 3986 section 5.2.4 and section 6.2.2.3",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="dot-segments",
     doc="""\
 ## What it does
 Reports complete `.` and `..` segments in the path of a URI with a scheme, or of a reference

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from ..rfc3986.schemes import DEFAULT_PORTS
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -15,6 +16,11 @@ def check(a: Analysis) -> Iterator[Finding]:
         yield RULE.finding(start, end, f"':{a.ref.port}' is the default port of {a.scheme}; omit it", normal_fix(a))
 
 
+def screen(shape: CleanShape) -> bool:
+    return (shape.port is not None and shape.scheme is not None
+            and int(shape.port) == DEFAULT_PORTS.get(shape.scheme))
+
+
 RULE = Rule(
     code="URI206",
     name="default-port",
@@ -22,6 +28,10 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.3 and section 6.2.3",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="default-port",
     doc="""\
 ## What it does
 Reports a port equal to the scheme's default: http and ws 80, https and wss 443, ftp 21, plus

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
 def check(a: Analysis) -> Iterator[Finding]:
     for start, end, _ in aspect_edits(a, "empty-port"):
         yield RULE.finding(start, end, "the port is empty; omit the ':'", normal_fix(a))
+
+
+def screen(shape: CleanShape) -> bool:
+    return shape.port == ""
 
 
 RULE = Rule(
@@ -21,6 +25,10 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.3 and section 6.2.3",
     fix_safety="safe",
     default=True,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="empty-port",
     doc="""\
 ## What it does
 Reports an authority ending in `:` with no port (`https://example.com:/`).

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
 def check(a: Analysis) -> Iterator[Finding]:
     for start, _, _ in aspect_edits(a, "empty-path"):
         yield RULE.finding(max(0, start - 1), start, "the path is empty; a web URI's normal form has '/'", normal_fix(a))
+
+
+def screen(shape: CleanShape) -> bool:
+    return shape.scheme is not None and shape.path is None
 
 
 RULE = Rule(
@@ -21,6 +25,10 @@ RULE = Rule(
     reference="RFC 3986 section 6.2.3; RFC 9110 section 4.2.3",
     fix_safety="safe",
     default=False,
+    family=NORMALIZATION,
+    severity="warning",
+    screen=screen,
+    aspect="empty-path",
     doc="""\
 ## What it does
 Reports `https://example.com` (no path), whose normal form is `https://example.com/`.

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import CREDENTIALS, Analysis, Example, Rule, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -35,6 +35,11 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.1 (\"user:password\" is deprecated) and section 7.5",
     fix_safety="none",
     default=True,
+    family=CREDENTIALS,
+    severity="error",
+    security_severity="7.5",
+    cwe=798,
+    screen=never,
     doc="""\
 ## What it does
 Reports `user:password@` in any scheme (`postgres://`, `redis://:pw@`, `amqp://`, `https://`...),

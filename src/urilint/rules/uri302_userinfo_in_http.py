@@ -6,7 +6,7 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
-from .base import WEB_SCHEMES, Analysis, Example, Rule
+from .base import CREDENTIALS, WEB_SCHEMES, Analysis, Example, Rule, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -29,6 +29,10 @@ RULE = Rule(
     reference="RFC 9110 section 4.2.4 (userinfo deprecated in http(s) URIs); RFC 3986 section 7.5",
     fix_safety="none",
     default=False,
+    family=CREDENTIALS,
+    severity="error",
+    security_severity="5.0",
+    screen=never,
     doc="""\
 ## What it does
 Reports `user@` in http, https, ws and wss URIs.

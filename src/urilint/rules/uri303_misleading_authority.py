@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import CREDENTIALS, Analysis, Example, Rule, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -23,6 +23,10 @@ RULE = Rule(
     reference="RFC 3986 section 7.6 (semantic attacks)",
     fix_safety="none",
     default=True,
+    family=CREDENTIALS,
+    severity="error",
+    security_severity="5.0",
+    screen=never,
     doc="""\
 ## What it does
 Reports a userinfo that reads like a host name, an IP address or `host:port`, so that a reader

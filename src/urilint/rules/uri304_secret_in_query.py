@@ -6,7 +6,7 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
-from .base import Analysis, Example, Rule
+from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -18,6 +18,10 @@ def check(a: Analysis) -> Iterator[Finding]:
                            "send it in a header or read it from the environment")
 
 
+def screen(shape: CleanShape) -> bool:
+    return shape.query is not None and secrets.query_may_hold_secret(shape.query)
+
+
 RULE = Rule(
     code="URI304",
     name="secret-in-query",
@@ -25,6 +29,11 @@ RULE = Rule(
     reference="RFC 3986 section 7.5; RFC 6750 section 5.3 (bearer tokens in URIs); OWASP",
     fix_safety="none",
     default=True,
+    family=CREDENTIALS,
+    severity="error",
+    security_severity="7.5",
+    cwe=798,
+    screen=screen,
     doc="""\
 ## What it does
 Reports query parameters whose name says secret (`access_token`, `api_key`, `apikey`,

@@ -7,7 +7,7 @@ from typing import Iterator, List, Optional
 
 from ..finding import Finding
 from ..rfc3986 import grammar
-from .base import Analysis, Example, Rule
+from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, numeric_host
 
 _PART = re.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
 #: Digits (leading zeros stripped) of the largest 32-bit value, 4294967295, in each base.
@@ -57,6 +57,10 @@ def check(a: Analysis) -> Iterator[Finding]:
                        f"as the IPv4 address {dotted}")
 
 
+def screen(shape: CleanShape) -> bool:
+    return shape.scheme is not None and numeric_host(shape.host)
+
+
 RULE = Rule(
     code="URI305",
     name="ambiguous-ip",
@@ -64,6 +68,10 @@ RULE = Rule(
     reference="RFC 3986 section 7.4 (rare IP address formats)",
     fix_safety="none",
     default=True,
+    family=CREDENTIALS,
+    severity="error",
+    security_severity="5.0",
+    screen=screen,
     doc="""\
 ## What it does
 Reports hosts made of one to four numeric parts in decimal, octal (leading zero) or hex (`0x`)

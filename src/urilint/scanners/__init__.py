@@ -1,9 +1,12 @@
 """Scanners: find every URI a reader sees in a file, with its exact source position.
 
-``extract(text, format)`` is the one entry point; ``format_for_path(name)`` picks the format
-from a file name.  One module per format (text, markdown, rst, html, config, json); the plain
-text scanner (RFC 3986 Appendix C) is the prose scanner every other one reuses.  Scanners know
-nothing about rules: they return :class:`~urilint.candidate.Candidate` values, sorted by start.
+Each format is one module exporting a :class:`~urilint.scanners.base.Format` record, and one
+line in :data:`REGISTRY` below: its name, where its record is, and the file names and suffixes it
+claims.  Modules are imported on first use, so a run that reads only YAML never builds the
+Markdown tables.  ``extract(text, format)`` is the one entry point for candidates;
+``format_for_path(name)`` picks the format from a file name.  The plain text scanner (RFC 3986
+Appendix C) is the prose scanner every other one reuses.  Scanners know nothing about rules:
+they return :class:`~urilint.candidate.Candidate` values, sorted by start.
 
 Contexts: "bare", "quoted", "angle" (prose, RFC 3986 Appendix C), "markdown-link",
 "markdown-image", "reference-definition", "autolink", "html-attribute", "rst-link", "comment",
@@ -14,75 +17,133 @@ Contexts: "bare", "quoted", "angle" (prose, RFC 3986 Appendix C), "markdown-link
 
 from __future__ import annotations
 
+import fnmatch
 import importlib
-from typing import Callable, Dict, List, cast
+from dataclasses import dataclass
+from typing import Dict, List, Mapping, Tuple, Union
 
 from ..candidate import Candidate
+from ..settings import DEFAULT_SETTINGS, Settings
+from .base import Format
 from .decoding import DecodedText, decode, is_binary
 
-__all__ = ["FORMATS", "Candidate", "DecodedText", "decode", "extract", "format_for_path", "is_binary"]
+__all__ = ["FORMATS", "REGISTRY", "Candidate", "Claim", "DecodedText", "Format", "Registry", "decode",
+           "extract", "format_for_path", "get", "is_binary"]
 
-#: Every format name ``extract`` accepts ("python" belongs to the Python scanner).
-FORMATS = ("markdown", "rst", "html", "yaml", "toml", "json", "ini", "env", "shell", "text", "python")
 
-_BY_SUFFIX: Dict[str, str] = {
-    ".md": "markdown", ".markdown": "markdown", ".mdx": "markdown", ".mdown": "markdown",
-    ".mkd": "markdown", ".qmd": "markdown", ".rmd": "markdown",
-    ".rst": "rst", ".rest": "rst",
-    ".html": "html", ".htm": "html", ".xhtml": "html", ".xml": "html", ".svg": "html",
-    ".yaml": "yaml", ".yml": "yaml",
-    ".toml": "toml",
-    ".json": "json", ".jsonc": "json", ".geojson": "json", ".webmanifest": "json",
-    ".ini": "ini", ".cfg": "ini", ".conf": "ini", ".properties": "ini",
-    ".env": "env",
-    ".sh": "shell", ".bash": "shell", ".zsh": "shell", ".ksh": "shell",
-    ".py": "python", ".pyi": "python",
-    ".txt": "text",
-}
-_BY_NAME: Dict[str, str] = {
-    ".env": "env", ".bashrc": "shell", ".bash_profile": "shell", ".profile": "shell",
-    ".zshrc": "shell", ".gitconfig": "ini", ".editorconfig": "ini", "setup.cfg": "ini",
-    "tox.ini": "ini", "pipfile": "toml", "cargo.lock": "toml",
-}
+@dataclass(frozen=True)
+class Claim:
+    """A format's line in the registry: its name, ``"module:ATTRIBUTE"`` of its Format record
+    (a module of this package, or a dotted module path), and the files it claims."""
+
+    name: str
+    record: str
+    suffixes: Tuple[str, ...] = ()  #: lowercased, with the dot: ".md"
+    names: Tuple[str, ...] = ()  #: whole lowercased file names: "tox.ini"
+    globs: Tuple[str, ...] = ()  #: lowercased file-name globs, tried after names: ".env.*"
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The formats urilint reads; immutable (``with_claim`` makes a new one)."""
+
+    claims: Tuple[Claim, ...]
+    fallback: str = "text"  #: the format of a file no claim matches
+
+    def __post_init__(self) -> None:
+        by_suffix: Dict[str, str] = {}
+        by_name: Dict[str, str] = {}
+        for claim in self.claims:
+            for suffix in claim.suffixes:
+                by_suffix.setdefault(suffix, claim.name)
+            for name in claim.names:
+                by_name.setdefault(name, claim.name)
+        object.__setattr__(self, "_by_suffix", by_suffix)
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_by_format", {c.name: c for c in self.claims})
+
+    @property
+    def names(self) -> Tuple[str, ...]:
+        return tuple(c.name for c in self.claims)
+
+    def with_claim(self, claim: Claim) -> "Registry":
+        """This registry with one more format, which wins over the existing ones."""
+        return Registry((claim,) + self.claims, self.fallback)
+
+    def for_path(self, name: str) -> str:
+        """The format of a file, from its name alone (the fallback for anything unknown)."""
+        base = name.replace("\\", "/").rsplit("/", 1)[-1].lower()
+        by_name: Mapping[str, str] = self.__dict__["_by_name"]
+        if base in by_name:
+            return by_name[base]
+        for claim in self.claims:
+            if any(fnmatch.fnmatchcase(base, glob) for glob in claim.globs):
+                return claim.name
+        dot = base.rfind(".")
+        if dot > 0 or (dot == 0 and base.count(".") > 1):
+            by_suffix: Mapping[str, str] = self.__dict__["_by_suffix"]
+            return by_suffix.get(base[dot:], self.fallback)
+        return self.fallback
+
+    def get(self, name: str) -> Format:
+        """The Format record of a format name (its module imported on first use)."""
+        claim = self.__dict__["_by_format"].get(name)
+        if claim is None:
+            raise ValueError(f"unknown format {name!r}; expected one of {', '.join(self.names)}")
+        module_name, _, attribute = claim.record.partition(":")
+        if "." not in module_name:
+            module_name = f"{__name__}.{module_name}"
+        record = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(record, Format):
+            raise TypeError(f"{claim.record} is not a Format record")
+        return record
+
+
+#: Every format urilint reads.  Adding a format: a module exporting its Format record, and one
+#: line here.
+REGISTRY = Registry((
+    Claim("markdown", "markdown:FORMAT",
+          suffixes=(".md", ".markdown", ".mdx", ".mdown", ".mkd", ".qmd", ".rmd")),
+    Claim("rst", "rst:FORMAT", suffixes=(".rst", ".rest")),
+    Claim("html", "html:FORMAT", suffixes=(".html", ".htm", ".xhtml", ".xml", ".svg")),
+    Claim("yaml", "config:YAML", suffixes=(".yaml", ".yml")),
+    Claim("toml", "config:TOML", suffixes=(".toml",), names=("pipfile", "cargo.lock")),
+    Claim("json", "json:FORMAT", suffixes=(".json", ".jsonc", ".geojson", ".webmanifest")),
+    Claim("ini", "config:INI", suffixes=(".ini", ".cfg", ".conf", ".properties"),
+          names=(".gitconfig", ".editorconfig", "setup.cfg", "tox.ini")),
+    Claim("env", "config:ENV", suffixes=(".env",), names=(".env",), globs=(".env.*", "*.env")),
+    Claim("shell", "config:SHELL", suffixes=(".sh", ".bash", ".zsh", ".ksh"),
+          names=(".bashrc", ".bash_profile", ".profile", ".zshrc")),
+    Claim("text", "text:FORMAT", suffixes=(".txt",)),
+    Claim("python", "python:FORMAT", suffixes=(".py", ".pyi")),
+))
+
+#: Every format name ``extract`` accepts.
+FORMATS = REGISTRY.names
+
+_WITH_CODE = Settings(include_code_blocks=True)
 
 
 def format_for_path(name: str) -> str:
     """The format of a file, from its name alone ("text" for anything unknown)."""
-    base = name.replace("\\", "/").rsplit("/", 1)[-1].lower()
-    if base in _BY_NAME:
-        return _BY_NAME[base]
-    if base.startswith(".env.") or base.endswith(".env"):
-        return "env"  # .env.local, .env.production, prod.env
-    dot = base.rfind(".")
-    if dot > 0 or (dot == 0 and base.count(".") > 1):
-        return _BY_SUFFIX.get(base[dot:], "text")
-    return "text"
+    return REGISTRY.for_path(name)
 
 
-#: format -> the module (in this package) that scans it.
-_MODULES: Dict[str, str] = {
-    "text": "text", "markdown": "markdown", "rst": "rst", "html": "html", "json": "json",
-    "yaml": "config", "toml": "config", "ini": "config", "env": "config", "shell": "config",
-    "python": "python",  # written with the Python scanner
-}
-Scan = Callable[[str, bool], List[Candidate]]
+def get(format: Union[str, Format]) -> Format:
+    """The Format record of a format name (a record is returned as it is)."""
+    return format if isinstance(format, Format) else REGISTRY.get(format)
 
 
-def _scanner(format: str) -> Scan:
-    """The scan function of a format: ``scan_<format>`` if its module has one, else ``scan``.
-
-    Modules are imported on demand: a run that reads only YAML never builds the Markdown tables."""
-    if format not in _MODULES:
-        raise ValueError(f"unknown format {format!r}; expected one of {', '.join(FORMATS)}")
-    module = importlib.import_module(f"{__name__}.{_MODULES[format]}")
-    return cast(Scan, getattr(module, f"scan_{format}", None) or getattr(module, "scan"))
-
-
-def extract(text: str, format: str, *, include_code: bool = False) -> List[Candidate]:
+def extract(text: str, format: Union[str, Format], *, include_code: bool = False) -> List[Candidate]:
     """Every URI candidate of ``text`` read as ``format``, sorted by source position.
 
     With ``include_code``, URIs inside code spans and blocks (and Markdown HTML comments) are
     reported too, with ``in_code=True``."""
-    found = _scanner(format)(text, include_code)
+    return scan(text, get(format), _WITH_CODE if include_code else DEFAULT_SETTINGS)
+
+
+def scan(text: str, format: Format, settings: Settings) -> List[Candidate]:
+    """The candidates of ``text`` read as ``format`` with the file-level ``settings``, sorted."""
+    found = format.scan(text, settings)
     found.sort(key=lambda c: (c.start, c.end))
     return found

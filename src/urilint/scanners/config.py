@@ -17,6 +17,7 @@ import re
 from typing import List, Tuple
 
 from ..candidate import Candidate
+from .base import Format, code_aware
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
@@ -87,3 +88,10 @@ def scan_env(text: str, include_code: bool = False) -> List[Candidate]:
 
 def scan_shell(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_range(text, 0, len(text), "shell", include_code)
+
+
+YAML = Format("yaml", code_aware(scan_yaml))
+TOML = Format("toml", code_aware(scan_toml))
+INI = Format("ini", code_aware(scan_ini))
+ENV = Format("env", code_aware(scan_env))
+SHELL = Format("shell", code_aware(scan_shell))

@@ -101,3 +101,22 @@ def _decode_utf8_with_errors(body: bytes, bom: bytes) -> DecodedText:
     parts.append(escaped[pos:])
     text = "".join(parts)
     return DecodedText(text, "utf-8", bom, newline_style(text), tuple(runs))
+
+
+def decode_with_cookie(data: bytes) -> Optional[DecodedText]:
+    """PEP 263: a coding cookie or BOM decides a Python file's encoding.  None when the general
+    :func:`decode` applies (UTF-8, or a cookie that cannot be honoured)."""
+    import io
+    import tokenize  # only Python files need it: kept off the start-up path
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except (SyntaxError, LookupError):
+        return None
+    if encoding in ("utf-8", "utf-8-sig"):
+        return None  # the general decoder handles UTF-8 (and reports bad bytes)
+    try:
+        text = data.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        return None
+    return DecodedText(text, encoding, b"", newline_style(text))

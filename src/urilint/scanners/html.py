@@ -14,6 +14,7 @@ import re
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
+from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
 from .escapes import build, entity_replacements
 from .text import ProseStyle, Spans, scan_prose
 
@@ -180,3 +181,6 @@ def _find_ci(text: str, needle: str, start: int, end: int) -> int:
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_region(text, 0, len(text), include_code)
+
+
+FORMAT = Format("html", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}))

@@ -20,6 +20,7 @@ import re
 from typing import List
 
 from ..candidate import Candidate
+from .base import Format, code_aware
 from .escapes import build, json_replacements, map_span
 from .text import TEXT, accepts, scan_prose, scheme_start
 
@@ -75,3 +76,6 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
                 start, end, inner = map_span(pieces, s0, c.start, c.end)
                 out.append(Candidate(c.uri, start, end, c.context, False, inner))
     return out
+
+
+FORMAT = Format("json", code_aware(scan))

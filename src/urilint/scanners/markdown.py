@@ -32,6 +32,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..candidate import Candidate
 from . import config as _config
+from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
 from . import html as _html
 from .escapes import build, entity_replacements, markdown_replacements
 from .text import ProseStyle, Spans, scan_prose
@@ -924,3 +925,6 @@ def _as_code(found: List[Candidate], context: Optional[str] = None) -> List[Cand
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return parse(text, include_code).candidates
+
+
+FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}))

@@ -67,6 +67,10 @@ from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
+from ..finding import Edit
+from ..settings import Settings
+from .base import HASH_COMMENT, NOQA, Format
+from .decoding import decode_with_cookie
 from .escapes import Replacement, build, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
 
@@ -750,7 +754,6 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
 
 
 # -- fixes ---------------------------------------------------------------------------------
-Edit = Tuple[int, int, str]
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -881,3 +884,38 @@ def _reads(edited: str, group: Group, new_value: str, shift: int) -> bool:
             return False
     return syntax_error(edited) is None
 
+
+
+# -- the format record ----------------------------------------------------------------------
+def _scan(text: str, settings: Settings) -> List[Candidate]:
+    return scan_python(text, settings.include_code_blocks, comments=settings.check_comments,
+                       docstrings=settings.check_docstrings)
+
+
+def precheck(text: str) -> Optional[str]:
+    """Why a module cannot be checked: a module that does not parse yields no candidates, so a
+    module that may hold a URI and does not parse is said so once, clearly (issue 5)."""
+    if not _may_hold_uri(text):
+        return None
+    fault = syntax_error(text)
+    if fault is None:
+        return None
+    line, column, message = fault
+    return f"not checked: invalid Python at {line}:{column} ({message})"
+
+
+def parses(text: str) -> bool:
+    """Whether a module parses (a fix must never make one stop parsing: ruff's rule)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            deepstack.call(lambda: ast.parse(text))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        # NUL bytes (ValueError); absurd nesting ("1 + 1 + ..." 200,000 times: RecursionError,
+        # "x = ----...1": MemoryError) does not parse either, as far as a fix is concerned.
+        return False
+    return True
+
+
+FORMAT = Format("python", _scan, suppressions=frozenset({NOQA, HASH_COMMENT}), decode=decode_with_cookie,
+                precheck=precheck, well_formed=parses, fix_edit=fix_edit)

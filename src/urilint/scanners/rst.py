@@ -17,6 +17,7 @@ import re
 from typing import List, Tuple
 
 from ..candidate import Candidate
+from .base import Format, code_aware
 from .escapes import Pieces, build
 from .text import TEXT, Spans, scan_prose
 
@@ -187,3 +188,6 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
         uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1))
         if uri and not (uri.endswith("_") and not uri.endswith("\\_")):
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
+
+
+FORMAT = Format("rst", code_aware(scan))

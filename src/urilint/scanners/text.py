@@ -31,6 +31,7 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 from ..candidate import Candidate
 from ..rfc3986.iana import is_pseudo, is_registered
 from ..rfc3986.schemes import may_follow
+from .base import Format, code_aware
 from .escapes import Replacement, build
 
 # Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
@@ -430,3 +431,6 @@ def scan_many(text: str, ranges: Sequence[Tuple[int, int]], *, style: ProseStyle
         if text.find(":", s, e) >= 0:
             out.extend(_Scanner(text, s, e, style, in_code, _NO_SPANS).candidates())
     return out
+
+
+FORMAT = Format("text", code_aware(scan))

@@ -1,0 +1,194 @@
+"""The per-file steps, shared by the CLI and the flake8 plugin.  Pure: text in, values out.
+
+    text ──scan (the Format)──▶ candidates ──check (per URI)──▶ findings in the text
+         ──per-file ignores, suppression comments──▶ kept findings ──▶ fix plan / reports
+
+``check_text`` is the whole of it for one decoded text; ``lint`` adds what a file run needs (the
+format's precheck, per-file ignores, suppression comments, the fixes) and returns one value the
+caller reports.  The CLI reads and writes files around it; flake8 hands it a module's lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+
+from . import fixer, scanners, secrets, suppress
+from .candidate import Candidate
+from .checker import Plan, check_planned
+from .finding import Edit, FileFinding
+from .scanners.base import Format
+from .settings import DEFAULT_SETTINGS, Settings
+
+FormatLike = Union[str, Format]
+#: Drops the findings a file does not want reported (suppressed, ignored for the file).
+Filter = Callable[[str, Sequence[FileFinding]], List[FileFinding]]
+
+
+def candidates(text: str, format: FormatLike, settings: Settings) -> List[Candidate]:
+    """The URI candidates of a text, with the file-level settings applied, sorted."""
+    return scanners.scan(text, scanners.get(format), settings)
+
+
+def check_text(text: str, format: FormatLike, settings: Optional[Settings] = None) -> List[FileFinding]:
+    """Every finding in one decoded text, sorted by position, before any suppression.
+
+    The CLI and the flake8 plugin both come through here, so they agree on findings and
+    positions."""
+    settings = settings if settings is not None else DEFAULT_SETTINGS
+    fmt = scanners.get(format)
+    plan = Plan.of(settings)
+    out: List[FileFinding] = []
+    for c in scanners.scan(text, fmt, settings):
+        findings = check_planned(c.uri, plan, c.context)
+        if not findings:
+            continue
+        shown = secrets.redact(c.uri, settings.placeholders)
+        for f in findings:
+            start, end = c.source_span(f.start, f.end)
+            edit = None
+            if f.fix is not None and (not c.in_code or settings.include_code_blocks):
+                edit = source_edit(fmt, text, c, f.fix)
+            applicability = f.applicability if edit is not None else "display-only"
+            out.append(FileFinding(f.code, f.name, f.message, start, end, shown, c.context, c.in_code,
+                                   edit, applicability))
+    out.sort(key=lambda f: (f.start, f.code))
+    return out
+
+
+# --- from a fixed URI to a source edit ------------------------------------------------------------
+def source_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """The source edit that makes the candidate read ``new_uri``; None when it cannot be exact.
+
+    A verbatim candidate is rewritten in place.  A candidate read through escapes (entities,
+    backslashes, Python escape sequences, wrapped lines) is written back by the format's own
+    ``fix_edit`` when it has one, else by a minimal edit that is verified by a second scan."""
+    if c.is_verbatim:
+        return (c.start, c.end, new_uri)
+    if format.fix_edit is not None:
+        return format.fix_edit(text, c, new_uri)
+    return _minimal_edit(format, text, c, new_uri)
+
+
+#: Characters that may need an escape in some format (an entity, a backslash): a minimal edit
+#: never writes them, so it never has to know how each format escapes.
+_NEEDS_ESCAPE = frozenset("&<>\"'\\`*_[](){}|\n\r\t")
+
+
+def _same_length_edit(text: str, c: Candidate, new_uri: str, mid: Tuple[int, int]) -> Optional[Edit]:
+    """Character-for-character changes (case, hex digits) across escapes: rebuild the source of
+    the changed stretch, taking new characters in verbatim pieces and keeping each escape whose
+    characters did not change."""
+    out: List[str] = []
+    start = end = None
+    for u0, u1, s0, s1 in c.pieces:
+        if u1 <= mid[0] or u0 >= mid[1]:
+            continue
+        start = s0 if start is None else start
+        end = s1
+        if u1 - u0 == s1 - s0:
+            out.append(new_uri[u0:u1])
+        elif c.uri[u0:u1] == new_uri[u0:u1]:
+            out.append(text[s0:s1])
+        else:
+            return None
+    if start is None or end is None:
+        return None
+    return (start, end, "".join(out))
+
+
+def _changed_middle(old: str, new: str) -> Tuple[int, int, int]:
+    """(head, tail) lengths the two strings share, and the end of the changed part of ``old``."""
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail, len(old) - tail
+
+
+def _minimal_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """Fix a candidate read through escapes (HTML entities, Markdown backslashes, JSON "\\/")
+    by rewriting only the characters that change, when they all stand verbatim in the source.
+
+    The edit is verified: the edited text, scanned again, must yield ``new_uri`` at the same
+    place.  Otherwise there is no fix (never a guess)."""
+    head, tail, old_end = _changed_middle(c.uri, new_uri)
+    replacement = new_uri[head:len(new_uri) - tail]
+    if _NEEDS_ESCAPE & set(replacement):
+        return None
+    found: Optional[Edit] = None
+    for u0, u1, s0, s1 in c.pieces:
+        if u0 <= head and old_end <= u1 and u1 - u0 == s1 - s0:
+            found = (s0 + head - u0, s0 + old_end - u0, replacement)
+            break
+    if found is None and len(c.uri) == len(new_uri):
+        found = _same_length_edit(text, c, new_uri, (head, old_end))
+    if found is None:
+        return None
+    edited = text[:found[0]] + found[2] + text[found[1]:]
+    settings = Settings(include_code_blocks=c.in_code)
+    if not any(n.start == c.start and n.uri == new_uri for n in scanners.scan(edited, format, settings)):
+        return None
+    return found
+
+
+# --- what a file wants reported ------------------------------------------------------------------
+def keeper(format: FormatLike, ignored: FrozenSet[str] = frozenset(), comments: bool = True) -> Filter:
+    """The filter of one file: its suppression comments (``comments``) and the codes or prefixes
+    its per-file ignores turn off."""
+    fmt = scanners.get(format)
+
+    def keep(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
+        kept = suppress.apply(text, fmt, findings) if comments else list(findings)
+        return [f for f in kept if not any(f.code.startswith(c) for c in ignored)] if ignored else kept
+
+    return keep
+
+
+def _keep_all(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
+    return list(findings)
+
+
+def fix_text(text: str, format: FormatLike, settings: Settings, *, unsafe: bool = False,
+             keep: Filter = _keep_all) -> fixer.FixResult:
+    """Apply the fixes of the findings ``keep`` leaves, until none is left (see urilint.fixer)."""
+    fmt = scanners.get(format)
+
+    def findings(t: str) -> List[FileFinding]:
+        return keep(t, check_text(t, fmt, settings))
+
+    def spans(t: str) -> List[Tuple[int, int]]:
+        return sorted((c.start, c.end) for c in scanners.scan(t, fmt, settings))
+
+    return fixer.fix(text, fixer.Reader(findings, spans, fmt.well_formed), unsafe=unsafe)
+
+
+@dataclass(frozen=True)
+class FileResult:
+    """What one file's run found: the text it ends with, the findings kept, notices."""
+
+    text: str  #: the text the findings refer to (the fixed text when fixes were applied)
+    findings: Tuple[FileFinding, ...]
+    notices: Tuple[str, ...] = ()  #: not fatal: the file was read (a fix skipped, not checked)
+    fixed: int = 0  #: findings fixed
+    checked: bool = True  #: False when the format's precheck refused the text
+
+
+def lint(text: str, format: FormatLike, settings: Settings, *, ignored: FrozenSet[str] = frozenset(),
+         comments: bool = True, precheck: bool = True, fix: bool = False, unsafe: bool = False) -> FileResult:
+    """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
+    and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave."""
+    fmt = scanners.get(format)
+    if precheck and fmt.precheck is not None:
+        refused = fmt.precheck(text)
+        if refused is not None:
+            return FileResult(text, (), (refused,), checked=False)
+    keep = keeper(fmt, ignored, comments)
+    notices: Tuple[str, ...] = ()
+    fixed = 0
+    if fix:
+        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep)
+        text, fixed, notices = result.text, result.fixed, result.notices
+    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings))), notices, fixed)
