@@ -17,7 +17,7 @@ from .config import Config, ConfigError, config_from_mapping, load, load_config
 from .files import SourceFile, Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError
 from .report import Report, RunResult, mask_line, place
-from .scanners import extract, format_for_path
+from .scanners import REGISTRY, extract, format_for_path
 from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
@@ -219,7 +219,7 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
     if args.stdin_filename or paths == [Path("-")]:
         name = args.stdin_filename or "-"
         data = sys.stdin.buffer.read()
-        fmt = format_for_path(name) if args.stdin_filename else "text"
+        fmt = format_for_path(name) if args.stdin_filename else REGISTRY.fallback
         return [Job(Path(name), name, config, fix, unsafe, diff, data, fmt)], []
     walker = Walker(exclude=config.exclude + config.extend_exclude, force_exclude=args.force_exclude,
                     respect_gitignore=config.respect_gitignore and not args.no_respect_gitignore)

@@ -73,10 +73,10 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted."""
     if not line:
         return []
-    from .scanners import extract
+    from .scanners.text import scan_prose
 
     spans: List[Span] = []
-    for c in extract(line, "text"):
+    for c in scan_prose(line):
         for s, e in secrets.secret_spans(c.uri):
             spans.append(c.source_span(s, e))
     for m in _CREDENTIAL.finditer(line):

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import json
 import re
-from types import MappingProxyType
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, Optional, Tuple
 
 from ..report import PlacedEdit, Report, RunResult, mask_line
-from ..rules import RULES
+from ..rules import BY_CODE, RULES
 
-#: SARIF levels (also used for GitHub annotations) by rule family: URI1xx is a malformed URI,
-#: URI3xx a credential or a deceptive authority, both worth failing on; URI2xx only departs
-#: from the normal form (RFC 3986 section 6), so it is a warning.
-_FAMILY_LEVEL: Mapping[str, str] = MappingProxyType({"1": "error", "2": "warning", "3": "error"})
 
 # C0 controls, DEL and C1 controls: the characters a terminal or a log viewer acts upon.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
@@ -32,9 +27,9 @@ _UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-
 
 
 def level(code: str) -> str:
-    """The SARIF level of a rule code ("error", "warning" or "note")."""
-    family = code[3:4] if code.upper().startswith("URI") else ""
-    return _FAMILY_LEVEL.get(family, "error")
+    """The SARIF level of a rule code ("error", "warning" or "note"): the rule's severity."""
+    rule = BY_CODE.get(code)
+    return rule.severity if rule is not None else "error"
 
 
 def rule_index(code: str) -> Optional[int]:

@@ -18,6 +18,7 @@ from .. import __version__
 from ..finding import FileError
 from ..report import DOCS_URL, PlacedEdit, Report, RunResult
 from ..rules import RULES, Rule
+from ..rules.base import CREDENTIALS, MALFORMED, NORMALIZATION
 from . import common
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -26,10 +27,6 @@ SRCROOT = "%SRCROOT%"
 #: GitHub cuts rule descriptions at this many characters.
 MAX_DESCRIPTION = 1024
 
-#: GitHub ranks security alerts by this score (0.0 to 10.0, as CVSS): a credential in a URI is
-#: CWE-798-like exposure (high); a deceptive or ambiguous authority is a phishing aid (medium).
-_SECURITY_SEVERITY: Mapping[str, str] = MappingProxyType({"URI301": "7.5", "URI304": "7.5"})
-_DEFAULT_SECURITY_SEVERITY = "5.0"
 
 # Characters kept as they are in a path turned into a URI reference: RFC 3986 pchar without ":"
 # (a ":" in a first segment would read as a scheme, section 4.2) plus "/".
@@ -55,11 +52,16 @@ def artifact_location(path: str) -> Dict[str, str]:
     return {"uri": encoded, "uriBaseId": SRCROOT}
 
 
+#: GitHub code scanning's tag for each rule family.
+_FAMILY_TAG: Mapping[str, str] = MappingProxyType({MALFORMED: "correctness", NORMALIZATION: "style",
+                                                   CREDENTIALS: "security"})
+
+
 def _tags(rule: Rule) -> List[str]:
-    family = rule.code[3:4]
-    if family == "3":
-        return ["security", "external/cwe/cwe-798"] if rule.code in _SECURITY_SEVERITY else ["security"]
-    return ["correctness"] if family == "1" else ["style"]
+    tags = [_FAMILY_TAG[rule.family]]
+    if rule.cwe is not None:
+        tags.append(f"external/cwe/cwe-{rule.cwe}")
+    return tags
 
 
 def description(rule: Rule) -> str:
@@ -71,8 +73,9 @@ def description(rule: Rule) -> str:
 
 def rule_descriptor(rule: Rule) -> Dict[str, Any]:
     properties: Dict[str, Any] = {"tags": _tags(rule), "precision": "high"}
-    if rule.code[3:4] == "3":
-        properties["security-severity"] = _SECURITY_SEVERITY.get(rule.code, _DEFAULT_SECURITY_SEVERITY)
+    if rule.security_severity is not None:
+        # GitHub ranks security alerts by this score (0.0 to 10.0, as CVSS).
+        properties["security-severity"] = rule.security_severity
     return {
         "id": rule.code,
         "name": rule.name,
