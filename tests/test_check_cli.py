@@ -31,6 +31,10 @@ def findings(out: str) -> List[str]:
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple:  # type: ignore[type-arg]
+    # The fixtures are bare URIs: normalization is selected explicitly (by default it speaks only
+    # in link targets), so every fix and report path sees 2xx findings.
+    if argv and argv[0] == "check" and not {"--select", "--extend-select", "--ignore"} & set(argv):
+        argv = ("check", "--extend-select", "URI2") + argv[1:]
     code = main(list(argv))
     captured = capsys.readouterr()
     return code, captured.out, captured.err
@@ -156,16 +160,16 @@ def test_gitignore_and_excludes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     tree(tmp_path, {".gitignore": "ignored/\n*.log\n!keep.log\n", "ignored/a.md": "HTTP://X.example/\n",
                     "x.log": "HTTP://X.example/\n", "keep.log": "HTTP://X.example/\n",
                     "excluded_by_info.md": "HTTP://X.example/\n", "node_modules/p/r.md": "HTTP://X.example/\n",
-                    "vendor/v.md": "HTTP://X.example/\n", "sub/.gitignore": "local.md\n",
+                    "extra/v.md": "HTTP://X.example/\n", "sub/.gitignore": "local.md\n",
                     "sub/local.md": "HTTP://X.example/\n", "sub/kept.md": "HTTP://X.example/\n"})
-    code, out, _ = run(capsys, "check", "--output-format", "concise", "--extend-exclude", "vendor")
+    code, out, _ = run(capsys, "check", "--output-format", "concise", "--extend-exclude", "extra")
     files = sorted({line.split(":")[0] for line in findings(out)})
     assert files == ["keep.log", "sub/kept.md"]
     # A file named on the command line is checked even when excluded, unless --force-exclude.
-    assert run(capsys, "check", "--extend-exclude", "vendor", "vendor/v.md")[0] == 1
-    assert run(capsys, "check", "--extend-exclude", "vendor", "--force-exclude", "vendor/v.md")[0] == 0
+    assert run(capsys, "check", "--extend-exclude", "extra", "extra/v.md")[0] == 1
+    assert run(capsys, "check", "--extend-exclude", "extra", "--force-exclude", "extra/v.md")[0] == 0
     # Without .gitignore: what git ignores is walked too (skip-folders and excludes still apply).
-    code, out, _ = run(capsys, "check", "--output-format", "concise", "--extend-exclude", "vendor",
+    code, out, _ = run(capsys, "check", "--output-format", "concise", "--extend-exclude", "extra",
                        "--no-respect-gitignore")
     assert sorted({line.split(":")[0] for line in findings(out)}) == [
         "excluded_by_info.md", "ignored/a.md", "keep.log", "sub/kept.md", "sub/local.md", "x.log"]

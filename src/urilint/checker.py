@@ -15,13 +15,13 @@ from .rfc3986.reference import _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import Analysis, Rule, enabled_rules
-from .rules.base import CREDENTIALS, CleanShape
+from .rules.base import CREDENTIALS, LINK_CONTEXTS, CleanShape
 from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME, scheme_fault, unwrapped
 from .settings import DEFAULT_SETTINGS, Settings
 
-#: Contexts in which the text is certainly a reference (a link target), never prose.
-LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-definition", "html-attribute",
-                           "rst-link", "autolink", "angle"})
+#: Plan scopes: what runs where (see Plan.of).
+ALL_RULES, SECRETS, REAL_SECRETS = "all", "secrets", "real-secrets"
+
 
 # The clean shape (rules.base.CleanShape): lowercase web scheme and host, no userinfo, an
 # optional numeric port, ASCII only; or a relative reference made of the same characters.  The
@@ -89,11 +89,21 @@ class Plan:
     rules: Tuple[Rule, ...]  #: the enabled rules, in registry order
     #: False when a setting changes what rules say in ways the screens do not model
     fast: bool
+    #: report only real-looking secrets (test data, generated files, examples)
+    real_secrets_only: bool = False
 
     @classmethod
-    def of(cls, settings: Settings) -> "Plan":
+    def of(cls, settings: Settings, scope: str = ALL_RULES, context: Optional[str] = None,
+           real_secrets_only: bool = False) -> "Plan":
+        """The plan for candidates of one ``context`` (None: unknown) in one scope: every enabled
+        rule that speaks there, or only the enabled secret rules (``SECRETS``: in code blocks and
+        spans), or those and only for real-looking values (``REAL_SECRETS``: test data and
+        generated files)."""
         fast = not (settings.ignore_hosts or settings.exempt_example_hosts or settings.extra_default_ports)
-        return cls(settings, enabled_rules(settings), fast)
+        rules = tuple(r for r in enabled_rules(settings) if r.speaks_in(context, settings))
+        if scope != ALL_RULES:
+            rules = tuple(r for r in rules if r.secret)
+        return cls(settings, rules, fast, real_secrets_only or scope == REAL_SECRETS)
 
 
 def _is_clean(text: str, plan: Union[Plan, Settings]) -> bool:
@@ -149,7 +159,8 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
     "html-attribute", ...) the text is a reference for certain, so relative-path rules apply.
     """
     _check_str(text, "text")
-    return check_planned(text, Plan.of(settings if settings is not None else DEFAULT_SETTINGS), context)
+    return check_planned(text, Plan.of(settings if settings is not None else DEFAULT_SETTINGS, context=context),
+                         context)
 
 
 def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[Finding]:
@@ -165,7 +176,7 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
         return []
-    a = Analysis(text, settings, plan.rules)
+    a = Analysis(text, settings, plan.rules, plan.real_secrets_only)
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):

@@ -148,8 +148,9 @@ def _process(job: Job) -> Outcome:
         errors.append(FileError(job.shown, f"undecodable bytes (first at byte {byte}); the rest was checked",
                                 fatal=False))
     settings, ignored = job.config.settings, job.config.ignored_for(job.shown)
-    result = pipeline.lint(source.text, source.format, settings, ignored=ignored, fix=job.fix or job.diff,
-                           unsafe=job.unsafe)
+    role = job.config.role_for(job.shown)
+    result = pipeline.lint(source.text, source.format, settings, role=role, ignored=ignored,
+                           fix=job.fix or job.diff, unsafe=job.unsafe)
     errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
     if not result.checked:
         return Outcome(errors=tuple(errors))
@@ -167,7 +168,7 @@ def _process(job: Job) -> Outcome:
                 text, fixed = source.text, 0
     findings = result.findings
     if text != result.text:  # the fixes were not kept: report the text as it is
-        findings = pipeline.lint(text, source.format, settings, ignored=ignored).findings
+        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored).findings
     reports = place(job.shown, text, findings, LineIndex.of(text))
     return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text)
 

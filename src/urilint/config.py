@@ -25,6 +25,39 @@ else:  # pragma: no cover - exercised on Python < 3.11 only
 CONFIG_NAMES = (".urilint.toml", "urilint.toml", "pyproject.toml")
 
 
+#: Paths that hold tests and test data: "name/" is a folder of that name anywhere in the path,
+#: a pattern with "/" is a glob on the whole path, any other pattern a glob on the file name.
+#: Test suites of URL-handling code are full of deliberately malformed, odd-cased and
+#: fixture-credential URIs: there only real-looking secrets are reported.
+DEFAULT_TEST_PATHS: Tuple[str, ...] = (
+    "tests/", "test/", "testing/", "t/", "__tests__/", "testdata/", "test_data/", "test-data/",
+    "fixtures/", "__fixtures__/", "__snapshots__/", "test_*.py", "*_test.py", "*_tests.py",
+    "conftest.py", "*.test.*", "*.spec.*", "*_test.go",
+)
+#: Paths that hold example code: every rule runs, but the credentials there are examples, so
+#: only real-looking secrets are reported.
+DEFAULT_EXAMPLE_PATHS: Tuple[str, ...] = ("examples/", "example/", "samples/", "sample/", "demo/", "demos/")
+#: Paths that hold generated or vendored files (minified bundles, source maps, someone else's
+#: code): nobody fixes a URI there, but a real secret still leaks.
+DEFAULT_GENERATED_PATHS: Tuple[str, ...] = (
+    "*.min.js", "*.min.css", "*.min.mjs", "*.map", "vendor/", "vendored/", "_vendor/", "third_party/",
+    "third-party/", "node_modules/",
+)
+
+
+def path_matches(path: str, pattern: str) -> bool:
+    """Whether a "/"-separated relative path matches one test-paths style pattern."""
+    parts = path.split("/")
+    if pattern.endswith("/"):
+        folder = pattern[:-1]
+        if "/" in folder:
+            return fnmatch.fnmatchcase(path, folder + "/*")
+        return any(fnmatch.fnmatchcase(part, folder) for part in parts[:-1])
+    if "/" in pattern:
+        return fnmatch.fnmatchcase(path, pattern)
+    return fnmatch.fnmatchcase(parts[-1], pattern)
+
+
 class ConfigError(Exception):
     """A configuration file that cannot be used (the message names the file and the key)."""
 
@@ -41,21 +74,41 @@ class Config:
     respect_gitignore: bool = True  #: skip what .gitignore files ignore when walking folders
     source: Optional[Path] = None  #: the file it came from, None for defaults
     root: Optional[Path] = None  #: the directory globs are relative to
+    test_paths: Tuple[str, ...] = DEFAULT_TEST_PATHS  #: see DEFAULT_TEST_PATHS
+    generated_paths: Tuple[str, ...] = DEFAULT_GENERATED_PATHS  #: see DEFAULT_GENERATED_PATHS
+    example_paths: Tuple[str, ...] = DEFAULT_EXAMPLE_PATHS  #: see DEFAULT_EXAMPLE_PATHS
+
+    def role_for(self, path: str) -> str:
+        """What a file is to its project: "test" (test data), "generated" (generated or
+        vendored), "example" (example code) or "source" (everything else), from its
+        "/"-separated relative path."""
+        rel = _relative(path)
+        for role, patterns in (("test", self.test_paths), ("generated", self.generated_paths),
+                               ("example", self.example_paths)):
+            if any(path_matches(rel, p) for p in patterns):
+                return role
+        return "source"
 
     def ignored_for(self, path: str) -> FrozenSet[str]:
         """Codes (or prefixes) ``per-file-ignores`` turns off for a file: each glob is matched
         against the "/"-separated path relative to the current directory, and its name."""
         if not self.per_file_ignores:
             return frozenset()
-        rel = path
-        while rel.startswith("./"):
-            rel = rel[2:]
+        rel = _relative(path)
         name = rel.rsplit("/", 1)[-1]
         codes: FrozenSet[str] = frozenset()
         for glob, ignored in self.per_file_ignores:
             if fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(name, glob):
                 codes |= ignored
         return codes
+
+
+def _relative(path: str) -> str:
+    """A shown path without its leading "./" and "../" steps (they name no folder of the project)."""
+    path = path.replace("\\", "/")
+    while path.startswith(("./", "../")):
+        path = path.split("/", 1)[1]
+    return path
 
 
 def _str_list(value: Any, key: str, source: str) -> Tuple[str, ...]:
@@ -112,6 +165,12 @@ _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "exclude": (_str_list, "exclude"),
     "extend-exclude": (_str_list, "extend_exclude"),
     "respect-gitignore": (_bool, "respect_gitignore"),
+    "test-paths": (_str_list, "test_paths"),
+    "extend-test-paths": (_str_list, "extend_test_paths"),
+    "generated-paths": (_str_list, "generated_paths"),
+    "extend-generated-paths": (_str_list, "extend_generated_paths"),
+    "example-paths": (_str_list, "example_paths"),
+    "extend-example-paths": (_str_list, "extend_example_paths"),
     "include-code-blocks": (_bool, "include_code_blocks"),
     "check-comments": (_bool, "check_comments"),
     "check-docstrings": (_bool, "check_docstrings"),
@@ -124,7 +183,9 @@ _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "extra-default-ports": (_ports, "extra_default_ports"),
 }
 KNOWN_KEYS = tuple(_KEYS)
-_CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores", "respect_gitignore"}
+_CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores", "respect_gitignore", "test_paths",
+                  "extend_test_paths", "generated_paths", "extend_generated_paths", "example_paths",
+                  "extend_example_paths"}
 
 
 def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
@@ -137,6 +198,10 @@ def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
             raise ConfigError(f"{source}: unknown key '{key}' (known keys: {', '.join(KNOWN_KEYS)})")
         parse, name = _KEYS[key]
         (config_kw if name in _CONFIG_FIELDS else settings_kw)[name] = parse(value, key, source)
+    for name in ("test_paths", "generated_paths", "example_paths"):
+        extend = config_kw.pop(f"extend_{name}", ())
+        if extend:
+            config_kw[name] = config_kw.get(name, getattr(Config, name)) + extend
     extend_ignore = settings_kw.pop("extend_ignore", frozenset())
     if extend_ignore:
         settings_kw["ignore"] = settings_kw.get("ignore", frozenset()) | extend_ignore

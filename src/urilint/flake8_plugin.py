@@ -143,10 +143,12 @@ class Plugin:
 
     def run(self) -> Iterator[Result]:
         text = "".join(self.lines)
-        ignored = self.config.ignored_for(relative_path(self.filename, Path(os.getcwd())))
+        path = relative_path(self.filename, Path(os.getcwd()))
+        ignored, role = self.config.ignored_for(path), self.config.role_for(path)
         # flake8 applies "# noqa" itself (and --disable-noqa), and runs a tree plugin only on a
         # module that parses: no suppression comments and no precheck here.
-        result = pipeline.lint(text, PYTHON, self.settings, ignored=ignored, comments=False, precheck=False)
+        result = pipeline.lint(text, PYTHON, self.settings, role=role, ignored=ignored, comments=False,
+                               precheck=False)
         if not result.findings:
             return
         index = LineIndex.of(text)

@@ -10,17 +10,20 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from . import fixer, scanners, secrets, suppress
 from .candidate import Candidate
-from .checker import Plan, check_planned
+from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_planned
 from .finding import Edit, FileFinding
 from .scanners.base import Format
 from .settings import DEFAULT_SETTINGS, Settings
 
 FormatLike = Union[str, Format]
+#: File roles (config.Config.role_for): what a file is to its project.  In examples every rule
+#: runs but only real-looking secrets are reported; in test data and generated files only those.
+SOURCE, EXAMPLE, TEST, GENERATED = "source", "example", "test", "generated"
 #: Drops the findings a file does not want reported (suppressed, ignored for the file).
 Filter = Callable[[str, Sequence[FileFinding]], List[FileFinding]]
 
@@ -30,16 +33,31 @@ def candidates(text: str, format: FormatLike, settings: Settings) -> List[Candid
     return scanners.scan(text, scanners.get(format), settings)
 
 
-def check_text(text: str, format: FormatLike, settings: Optional[Settings] = None) -> List[FileFinding]:
+def _all_candidates(text: str, format: Format, settings: Settings) -> List[Candidate]:
+    """The candidates the checks read: code blocks and spans included (secrets are reported
+    there too), each marked ``in_code``."""
+    if not settings.include_code_blocks:
+        settings = replace(settings, include_code_blocks=True)
+    return scanners.scan(text, format, settings)
+
+
+def check_text(text: str, format: FormatLike, settings: Optional[Settings] = None,
+               role: str = SOURCE) -> List[FileFinding]:
     """Every finding in one decoded text, sorted by position, before any suppression.
 
-    The CLI and the flake8 plugin both come through here, so they agree on findings and
-    positions."""
+    Where a URI stands decides what is said about it: in a file of the ``source`` role every
+    enabled rule runs, but inside code blocks and spans (unless ``include-code-blocks``) only
+    the secret rules do; in test data and generated files only real-looking secrets are
+    reported.  The CLI and the flake8 plugin both come through here, so they agree on findings
+    and positions."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
-    plan = Plan.of(settings)
+    plans: Dict[Tuple[bool, str], Plan] = {}  # one per kind of place, worked out once
     out: List[FileFinding] = []
-    for c in scanners.scan(text, fmt, settings):
+    for c in _all_candidates(text, fmt, settings):
+        plan = plans.get((c.in_code, c.context))
+        if plan is None:
+            plan = plans[(c.in_code, c.context)] = _plan(settings, role, c.in_code, c.context)
         findings = check_planned(c.uri, plan, c.context)
         if not findings:
             continue
@@ -54,6 +72,14 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
                                    edit, applicability))
     out.sort(key=lambda f: (f.start, f.code))
     return out
+
+
+def _plan(settings: Settings, role: str, in_code: bool, context: str) -> Plan:
+    """What runs on a candidate of a file of ``role``, in code or not, in ``context``."""
+    if role in (TEST, GENERATED):
+        return Plan.of(settings, REAL_SECRETS, context)
+    scope = SECRETS if in_code and not settings.include_code_blocks else ALL_RULES
+    return Plan.of(settings, scope, context, real_secrets_only=role == EXAMPLE)
 
 
 # --- from a fixed URI to a source edit ------------------------------------------------------------
@@ -152,15 +178,15 @@ def _keep_all(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
 
 
 def fix_text(text: str, format: FormatLike, settings: Settings, *, unsafe: bool = False,
-             keep: Filter = _keep_all) -> fixer.FixResult:
+             keep: Filter = _keep_all, role: str = SOURCE) -> fixer.FixResult:
     """Apply the fixes of the findings ``keep`` leaves, until none is left (see urilint.fixer)."""
     fmt = scanners.get(format)
 
     def findings(t: str) -> List[FileFinding]:
-        return keep(t, check_text(t, fmt, settings))
+        return keep(t, check_text(t, fmt, settings, role))
 
     def spans(t: str) -> List[Tuple[int, int]]:
-        return sorted((c.start, c.end) for c in scanners.scan(t, fmt, settings))
+        return sorted((c.start, c.end) for c in _all_candidates(t, fmt, settings))
 
     return fixer.fix(text, fixer.Reader(findings, spans, fmt.well_formed), unsafe=unsafe)
 
@@ -176,10 +202,12 @@ class FileResult:
     checked: bool = True  #: False when the format's precheck refused the text
 
 
-def lint(text: str, format: FormatLike, settings: Settings, *, ignored: FrozenSet[str] = frozenset(),
-         comments: bool = True, precheck: bool = True, fix: bool = False, unsafe: bool = False) -> FileResult:
+def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURCE,
+         ignored: FrozenSet[str] = frozenset(), comments: bool = True, precheck: bool = True,
+         fix: bool = False, unsafe: bool = False) -> FileResult:
     """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
-    and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave."""
+    and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave.
+    ``role`` is the file's (SOURCE, TEST or GENERATED; see check_text)."""
     fmt = scanners.get(format)
     if precheck and fmt.precheck is not None:
         refused = fmt.precheck(text)
@@ -189,6 +217,6 @@ def lint(text: str, format: FormatLike, settings: Settings, *, ignored: FrozenSe
     notices: Tuple[str, ...] = ()
     fixed = 0
     if fix:
-        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep)
+        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role)
         text, fixed, notices = result.text, result.fixed, result.notices
-    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings))), notices, fixed)
+    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role))), notices, fixed)

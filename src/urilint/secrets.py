@@ -7,7 +7,10 @@ diffs, dumps and baselines show :func:`redact` of a URI, never the URI itself.
 
 from __future__ import annotations
 
+import fnmatch
+import math
 import re
+from collections import Counter
 from typing import Iterable, Iterator, List, Optional, Tuple
 
 from . import placeholders
@@ -21,11 +24,14 @@ TOKEN = re.compile(
     r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}"
     r"|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}"
     r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}"
-    r"|pypi-[A-Za-z0-9_-]{50,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,})"
+    r"|pypi-[A-Za-z0-9_-]{50,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,}"
+    # A JSON Web Token: base64url header and payload, both JSON objects ("eyJ" is '{"'), and a
+    # signature (RFC 7519 section 3).
+    r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
 )
 #: Literal prefixes of every TOKEN alternative: a cheap test before the regex runs.
 TOKEN_HINTS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "AKIA", "ASIA", "AIza",
-               "k_live_", "k_test_", "sk-", "npm_", "pypi-", "SG.", "hf_")
+               "k_live_", "k_test_", "sk-", "npm_", "pypi-", "SG.", "hf_", "eyJ")
 
 _TOKEN_HINT = re.compile("|".join(map(re.escape, TOKEN_HINTS)))
 
@@ -73,6 +79,94 @@ def _looks_secret(value: str) -> bool:
     if find_tokens(value):
         return True
     return len(value) >= 8 and bool(re.search(r"[A-Za-z]", value)) and bool(re.search(r"[0-9]", value))
+
+
+#: Hosts reserved for documentation and examples (RFC 2606 section 3, RFC 6761 sections 6.2,
+#: 6.4): a placeholder credential next to one is an example, not a leak.
+DOCUMENTATION_HOSTS = ("example.com", "*.example.com", "example.net", "*.example.net", "example.org",
+                       "*.example.org", "example", "*.example", "test", "*.test", "invalid", "*.invalid")
+#: Values that are dummies in examples, fixtures and local set-ups: not worth a finding, though
+#: output still masks them where they stand as a password.
+DUMMY_WORDS = frozenset("""
+    changeme change_me change-me changeit guest dummy fake foo bar baz qux test testing tester
+    example sample demo admin root user username default letmein hunter2 pa55word p4ssw0rd
+    1234 12345 123456 1234567 12345678 123456789 password1 password123 secret123
+    tiger
+""".split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs
+#: A value that names the secret it stands for: "aws_secret_access_key", "db-password".
+_NAMES_A_SECRET = re.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
+_SECRET_WORDS = re.compile(r"pass|pwd|secret|token|key|cred", re.I)
+_BRACKETED_WORD = re.compile(r"\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>")
+#: A long value is "high-entropy" above this many bits per character (Shannon): random keys
+#: of 16+ characters are near 4; words, repeated characters and counters are well below 3.5.
+_MIN_ENTROPY = 3.5
+_MIN_RANDOM_LENGTH = 16
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def looks_real(value: str) -> bool:
+    """Does a secret have the shape of a real one whatever surrounds it: a known token format
+    (``ghp_...``, ``AKIA...``, a JWT) or a long, high-entropy value?  A real token leaks
+    whatever host or file it is written next to."""
+    if find_tokens(value):
+        return True
+    return len(value) >= _MIN_RANDOM_LENGTH and _entropy(value) >= _MIN_ENTROPY
+
+
+def is_documentation_host(host: str) -> bool:
+    host = host.lower().rstrip(".")
+    return any(fnmatch.fnmatchcase(host, pattern) for pattern in DOCUMENTATION_HOSTS)
+
+
+def _ascending_runs(value: str) -> int:
+    """How many runs of consecutive characters make up ``value`` ("1234567890abcdef": 2)."""
+    runs = 1
+    for a, b in zip(value, value[1:]):
+        if not (ord(b) == ord(a) + 1 or (a, b) == ("9", "0")):
+            runs += 1
+    return runs
+
+
+def is_dummy(value: str, user: str = "") -> bool:
+    """A value no maintainer would call a leaked secret: one character, the user name again
+    (``guest:guest``), a well-known default or demo word, a bracketed word (``[Filtered]``), a
+    name for the secret (``aws_secret_access_key``), or a keyboard sequence (``ABCDEFGH...``,
+    ``1234567890abcdef``)."""
+    if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
+        return True
+    if _BRACKETED_WORD.fullmatch(value) is not None:
+        return True
+    return _names_a_secret(value) or _is_sequence(value)
+
+
+def _names_a_secret(value: str) -> bool:
+    return _NAMES_A_SECRET.fullmatch(value) is not None and _SECRET_WORDS.search(value) is not None
+
+
+def _is_sequence(value: str) -> bool:
+    return len(value) >= 6 and _ascending_runs(value) <= 2
+
+
+def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:
+    """Whether a credential rule reports a secret ``value`` (never a placeholder: callers check
+    that first).  Real-looking values always; with ``real_only`` (test data, generated files)
+    nothing else; otherwise not a dummy, and not next to a documentation host.  Brackets at
+    the ends are not judged (``[user[:password]@]``), unless they make a word (``[secure]``)."""
+    if _BRACKETED_WORD.fullmatch(value):
+        return False
+    value = value.strip("[]")
+    if (_is_sequence(user) or _names_a_secret(user)) and not find_tokens(value):
+        return False  # "ABCDEFGHIJKLMNOPQRST:...@", "aws_access_key_id:...@": an example's pair
+    if looks_real(value) and not is_dummy(value, user):
+        return True
+    if real_only or (host and is_documentation_host(host)):
+        return False
+    return not is_dummy(value, user)
 
 
 def password_span(ref: URIReference) -> Optional[Span]:

@@ -94,9 +94,10 @@ def test_real_flake8_agrees_on_a_batch(tmp_path: Path) -> None:
             name = f"m{len(written)}.py"
             (tmp_path / name).write_text(text, encoding="utf-8")
             written.append(name)
-    flake8 = run_flake8(["--isolated", "--select=URI", "."], tmp_path)
+    flake8 = run_flake8(["--isolated", "--select=URI", "--uri-select-extra=URI2", "."], tmp_path)
     assert "Traceback" not in flake8.stderr, flake8.stderr
-    check = run_urilint(["check", "--isolated", "--exit-zero", "--output-format", "json", "."], tmp_path)
+    check = run_urilint(["check", "--isolated", "--extend-select", "URI2", "--exit-zero", "--output-format", "json",
+                         "."], tmp_path)
     assert check.returncode == 0, check.stderr
     by_flake8, by_check = flake8_positions(flake8.stdout, tmp_path), check_positions(check.stdout, tmp_path)
     assert sum(len(v) for v in by_check.values()) > 60  # the batch has findings to agree on

@@ -33,29 +33,29 @@ FIX = "HTTP://Example.COM:80/./a"  # fixable (safe): every line with a secret ca
 # One file per format, a few kinds of secret in each: a password in the userinfo, a secret query
 # parameter, a token as user name, a vendor token anywhere in a URI.
 FILES: Dict[str, str] = {
-    "doc.md": (f"# Notes\n\nDB [link](postgres://admin:{MARK}mdpass1@db.example.com/prod) and {FIX}\n\n"
-               f"<https://api.example.com/v1?access_token={MARK}mdtok2&x=1> {FIX}\n\n"
+    "doc.md": (f"# Notes\n\nDB [link](postgres://admin:{MARK}mdpass1@db.vendor.io/prod) and {FIX}\n\n"
+               f"<https://api.vendor.io/v1?access_token={MARK}mdtok2&x=1> {FIX}\n\n"
                f"[ref]: https://ghp_{MARK}aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa@github.com/o/r.git\n"),
-    "doc.rst": (f"See `db <postgres://admin:{MARK}rstpass@db.example.com/prod>`_ and {FIX}\n\n"
-                f".. _api: https://api.example.com/?api_key={MARK}rstkey9 {FIX}\n"),
-    "page.html": (f"<a href=\"mysql://root:{MARK}htmlpw@db.example.com/app\">db</a> {FIX}\n"
-                  f"<img src='https://cdn.example.com/i.png?X-Amz-Signature={MARK}sig123abc'> {FIX}\n"),
+    "doc.rst": (f"See `db <postgres://admin:{MARK}rstpass@db.vendor.io/prod>`_ and {FIX}\n\n"
+                f".. _api: https://api.vendor.io/?api_key={MARK}rstkey9 {FIX}\n"),
+    "page.html": (f"<a href=\"mysql://root:{MARK}htmlpw@db.vendor.io/app\">db</a> {FIX}\n"
+                  f"<img src='https://cdn.vendor.io/i.png?X-Amz-Signature={MARK}sig123abc'> {FIX}\n"),
     "conf.yaml": (f"db: postgres://app:{MARK}yamlpw@db.internal/app  # {FIX}\n"
-                  f"hook: \"https://hooks.example.com/x?token={MARK}yam1tok3n\"  # {FIX}\n"),
+                  f"hook: \"https://hooks.vendor.io/x?token={MARK}yam1tok3n\"  # {FIX}\n"),
     "conf.toml": (f"url = \"redis://:{MARK}tomlpw@cache.internal:6379/0\"  # {FIX}\n"
-                  f"api = 'https://api.example.com/?client_secret={MARK}toml5ecret' # {FIX}\n"),
-    "data.json": (f"{{\"db\": \"postgres://u:{MARK}jsonpw@db.example.com/x\", \"fix\": \"{FIX}\",\n"
-                  f" \"hook\": \"https://x.example.com/?password={MARK}jsonpw2\"}}\n"),
+                  f"api = 'https://api.vendor.io/?client_secret={MARK}toml5ecret' # {FIX}\n"),
+    "data.json": (f"{{\"db\": \"postgres://u:{MARK}jsonpw@db.vendor.io/x\", \"fix\": \"{FIX}\",\n"
+                  f" \"hook\": \"https://x.vendor.io/?password={MARK}jsonpw2\"}}\n"),
     "setup.cfg": (f"[db]\nurl = amqp://guest:{MARK}inipw@mq.internal:5672/  ; {FIX}\n"
-                  f"api = https://api.example.com/?apikey={MARK}inikey1 ; {FIX}\n"),
+                  f"api = https://api.vendor.io/?apikey={MARK}inikey1 ; {FIX}\n"),
     "prod.env": (f"DATABASE_URL=postgres://app:{MARK}envpw@db.internal/app # {FIX}\n"
-                 f"export HOOK=\"https://hooks.example.com/?secret={MARK}envsecret\" # {FIX}\n"),
-    "run.sh": (f"curl 'https://deploy:{MARK}shpw@ci.example.com/hook'  # {FIX}\n"
+                 f"export HOOK=\"https://hooks.vendor.io/?secret={MARK}envsecret\" # {FIX}\n"),
+    "run.sh": (f"curl 'https://deploy:{MARK}shpw@ci.vendor.io/hook'  # {FIX}\n"
                f"git clone https://ghp_{MARK}bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb@github.com/o/r  # {FIX}\n"),
-    "notes.txt": (f"Use ftp://backup:{MARK}txtpw@files.example.com/dump and {FIX} today.\n"
-                  f"Token: https://example.com/cb?auth_token={MARK}txttok1 {FIX}\n"),
-    "mod.py": (f"DB = \"postgres://admin:{MARK}pypass@db.example.com/prod\"  # see {FIX}\n"
-               f"HOOK = 'https://hooks.example.com/?access_token={MARK}pytok1'\n"
+    "notes.txt": (f"Use ftp://backup:{MARK}txtpw@files.vendor.io/dump and {FIX} today.\n"
+                  f"Token: https://vendor.io/cb?auth_token={MARK}txttok1 {FIX}\n"),
+    "mod.py": (f"DB = \"postgres://admin:{MARK}pypass@db.vendor.io/prod\"  # see {FIX}\n"
+               f"HOOK = 'https://hooks.vendor.io/?access_token={MARK}pytok1'\n"
                f"OTHER = '{FIX}'\n\n\ndef f():\n    \"\"\"Docs: mysql://root:{MARK}docpw@db/x and {FIX}.\"\"\"\n"),
 }
 

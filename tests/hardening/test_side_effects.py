@@ -85,7 +85,7 @@ SCENARIOS: List[Tuple[Sequence[str], Sequence[str]]] = [
 def test_check_writes_only_what_it_was_asked_to(project: Path, capsys: pytest.CaptureFixture[str],
                                                argv: Sequence[str], allowed: Sequence[str]) -> None:
     before = snapshot(project)
-    code = main(["check", "--isolated", *argv, "."])
+    code = main(["check", "--isolated", "--extend-select", "URI2", *argv, "."])
     capsys.readouterr()
     assert code == 1
     assert changed(before, snapshot(project)) == sorted(allowed)
@@ -95,7 +95,7 @@ def test_fix_writes_only_the_fixed_files(project: Path, capsys: pytest.CaptureFi
     before = snapshot(project)
     dirty = {name for name, (digest, _) in before.items()
              if digest != "dir" and DIRTY in (project / name).read_text(encoding="utf-8")}
-    assert main(["check", "--isolated", "--fix", "-j", "2", "."]) == 0
+    assert main(["check", "--isolated", "--extend-select", "URI2", "--fix", "-j", "2", "."]) == 0
     capsys.readouterr()
     fixed = changed(before, snapshot(project))
     assert fixed == sorted(dirty)  # every file with a fix, and nothing else (no new file either)
@@ -123,7 +123,8 @@ def test_flake8_never_runs_the_checked_code(project: Path) -> None:
 
     # Run from the parent folder: "python -m" puts the current folder first on sys.path, where
     # the project's own urilint.py would shadow the package (Python's doing, not urilint's).
-    proc = subprocess.run([sys.executable, "-m", "flake8", "--select", "URI", "--isolated", project.name],
+    proc = subprocess.run([sys.executable, "-m", "flake8", "--select", "URI", "--uri-select-extra=URI2", "--isolated",
+                           project.name],
                           cwd=project.parent, capture_output=True, text=True, timeout=120)
     assert "URI201" in proc.stdout, proc.stdout + proc.stderr
     assert markers(project) == []

@@ -10,6 +10,7 @@ from typing import Optional
 import pytest
 
 from urilint.pipeline import check_text
+from urilint.settings import Settings
 from urilint.scanners.python import fix_edit, scan_python
 
 P = pytest.param
@@ -65,5 +66,5 @@ def test_wrapped_uri_is_not_a_slice_of_the_value() -> None:
 
 def test_check_text_uses_the_hook() -> None:
     src = 'x = ("HTTP://a.example/"\n     "p")\n'
-    [f] = check_text(src, "python")
+    [f] = check_text(src, "python", Settings(extend_select=frozenset({"URI201"})))
     assert f.code == "URI201" and f.edit == (6, 10, "http") and f.applicability == "safe"

@@ -24,22 +24,22 @@ from urilint.settings import Settings
 
 P = pytest.param
 
-SOURCE = '''"""Docs: HTTP://doc.example/."""
-a = "HTTP://a.example/"
+SOURCE = '''"""Docs: http:/doc.example/."""
+a = "http:/a.example/"
 b = "https://b.example/\u00e9"
 c = "https://svc.internal/%zz"
-# see HTTP://comment.example/
+# see http:/comment.example/
 '''
-DOCSTRING = (1, 10, "URI201")
-STRING = (2, 6, "URI201")
+DOCSTRING = (1, 10, "URI108")
+STRING = (2, 6, "URI108")
 NON_ASCII = (3, 24, "URI110")
 HOST = (4, 27, "URI102")
-COMMENT = (5, 7, "URI201")
+COMMENT = (5, 7, "URI108")
 DEFAULT = [DOCSTRING, STRING, HOST, COMMENT]
 
 
 SHOW = 'x = ("\u00e9", "https://a.example/%zz")\n'
-SECRET = 'DATABASE_URL = "postgres://admin:s3cr3t@db.example.com/prod"\n'
+SECRET = 'DATABASE_URL = "postgres://admin:s3cr3t@db.prod.internal/app"\n'
 BROKEN = 'x = "HTTP://a/"\ndef (:\n    pass\n'
 
 
@@ -59,7 +59,7 @@ SCENARIOS: Dict[str, Scenario] = {
                          sources={"a.py": SOURCE, "show.py": SHOW, "secret.py": SECRET, "broken.py": BROKEN}),
     "exit-zero": Scenario(("--isolated", "--exit-zero"), {"a.py": DEFAULT}),
     "extend-ignore-and-per-file-ignores": Scenario(
-        ("--isolated", "--extend-ignore=URI102", "--per-file-ignores=a.py:URI201"),
+        ("--isolated", "--extend-ignore=URI102", "--per-file-ignores=a.py:URI108"),
         {"a.py": [], "b.py": [DOCSTRING, STRING, COMMENT]}, sources={"a.py": SOURCE, "b.py": SOURCE}),
     "extend-select-full-code": Scenario(("--isolated", "--extend-select=URI110"),
                                         {"a.py": sorted(DEFAULT + [NON_ASCII])}),
@@ -70,7 +70,7 @@ SCENARIOS: Dict[str, Scenario] = {
     "tool-urilint-table": Scenario(
         ("--isolated",), {"a.py": [DOCSTRING, STRING, NON_ASCII, HOST], "b.py": [DOCSTRING, STRING]},
         files={"pyproject.toml": '[tool.urilint]\ncheck-comments = false\nextend-select = ["URI110"]\n'
-                                 '[tool.urilint.per-file-ignores]\n"b.py" = ["URI1"]\n'},
+                                 '[tool.urilint.per-file-ignores]\n"b.py" = ["URI102", "URI110"]\n'},
         sources={"a.py": SOURCE, "b.py": SOURCE}),
     "flake8-option-overrides-table": Scenario(
         ("--isolated", "--uri-check-comments=yes"), {"a.py": DEFAULT},

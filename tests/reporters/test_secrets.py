@@ -14,18 +14,18 @@ from urilint.report import Report, RunResult, place
 
 # (text of a file, the secrets it holds)
 FILES: List[Tuple[str, Tuple[str, ...]]] = [
-    ("db: postgres://admin:s3cr3tPass99@db.example.com/prod and HTTP://Example.COM/a/../b\n",
+    ("db: postgres://admin:s3cr3tPass99@db.prod.internal/prod and HTTP://Example.COM/a/../b\n",
      ("s3cr3tPass99",)),
     ("cache = redis://:hunter2pw@cache.internal:6379/0\n", ("hunter2pw",)),
     ("clone https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git then\n",
      ("ghp_abcdefghijklmnopqrstuvwxyz0123456789",)),
-    ("api https://api.example.net/v1?access_token=tok3nValue42x&x=1 ok\n", ("tok3nValue42x",)),
+    ("api https://api.vendor.net/v1?access_token=tok3nValue42x&x=1 ok\n", ("tok3nValue42x",)),
     ("s3 https://bucket.s3.amazonaws.com/k"
      "?X-Amz-Signature=abcdef0123456789abcdef&X-Amz-Credential=AKIAABCDEFGHIJKLMNOP\n",
      ("abcdef0123456789abcdef", "AKIAABCDEFGHIJKLMNOP")),
-    ("slack https://hooks.example.org/in?token=xoxb-1234567890-abcdefghij and amqp://guest:Gu3st!x@rabbit/vhost\n",
+    ("slack https://hooks.vendor.org/in?token=xoxb-1234567890-abcdefghij and amqp://guest:Gu3st!x@rabbit/vhost\n",
      ("xoxb-1234567890-abcdefghij", "Gu3st!x")),
-    ("two on a line: https://u:pAss99wrd@EXAMPLE.net/%7e and ftp://me:0therS3cret@files.example.net:21/\n",
+    ("two on a line: https://u:pAss99wrd@SHOP.net/%7e and ftp://me:0therS3cret@files.vendor.net:21/\n",
      ("pAss99wrd", "0therS3cret")),
     ("\tüber ftp://ü:tab5ecret9@例え.jp/ end\n", ("tab5ecret9",)),
 ]

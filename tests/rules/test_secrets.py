@@ -11,27 +11,27 @@ from urilint.settings import Settings
 ALL = Settings(select=frozenset({"ALL"}))
 
 SECRET_URIS = [
-    pytest.param("postgres://admin:s3cr3tPW@db.example.com/prod", "s3cr3tPW", id="postgres"),
+    pytest.param("postgres://admin:s3cr3tPW@db.prod.internal/prod", "s3cr3tPW", id="postgres"),
     pytest.param("redis://:hunter2pw@cache:6379/0", "hunter2pw", id="redis-no-user"),
     pytest.param("amqp://guest:Gu3st!x@rabbit/vh", "Gu3st!x", id="amqp"),
     pytest.param("mysql://root:a@b@db/x", "a@b", id="at-in-password"),
-    pytest.param("https://u:p a ss@example.com/", "p a ss", id="space-in-password"),
-    pytest.param("https://u:p%zzss@example.com/", "p%zzss", id="bad-pct-in-password"),
-    pytest.param("https://u:P\u00e4ssw\u00f6rd@example.com/", "P\u00e4ssw\u00f6rd", id="non-ascii-password"),
-    pytest.param("HTTPS://u:Secr3tValue@EXAMPLE.com:443/./x", "Secr3tValue", id="with-normalization"),
-    pytest.param("https://www.bank.example:pw1234x@evil.example/", "pw1234x", id="misleading-with-pw"),
-    pytest.param("https://api.example.com/?api_key=9f8e7d6c5b4a3921", "9f8e7d6c5b4a3921", id="api-key"),
-    pytest.param("https://x.example/?a=1&access_token=ya29.A0AfH6SM", "ya29.A0AfH6SM", id="access-token"),
-    pytest.param("https://x.example/?t=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    pytest.param("https://u:p a ss@shop.internal/", "p a ss", id="space-in-password"),
+    pytest.param("https://u:p%zzss@shop.internal/", "p%zzss", id="bad-pct-in-password"),
+    pytest.param("https://u:P\u00e4ssw\u00f6rd@shop.internal/", "P\u00e4ssw\u00f6rd", id="non-ascii-password"),
+    pytest.param("HTTPS://u:Secr3tValue@SHOP.internal:443/./x", "Secr3tValue", id="with-normalization"),
+    pytest.param("https://www.bank.example:pw1234x@evil.io/", "pw1234x", id="misleading-with-pw"),
+    pytest.param("https://api.vendor.io/?api_key=9f8e7d6c5b4a3921", "9f8e7d6c5b4a3921", id="api-key"),
+    pytest.param("https://api.vendor.io/?a=1&access_token=ya29.A0AfH6SM", "ya29.A0AfH6SM", id="access-token"),
+    pytest.param("https://api.vendor.io/?t=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
                  "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="github-token"),
     pytest.param("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r",
                  "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-as-user"),
-    pytest.param("https://x.example/a b?password=hunter22", "hunter22", id="password-param-with-other-finding"),
-    pytest.param("https://x.example/?X-Amz-Signature=abcdef0123456789&%zz", "abcdef0123456789", id="amz"),
+    pytest.param("https://api.vendor.io/a b?password=hunter22", "hunter22", id="password-param-with-other-finding"),
+    pytest.param("https://api.vendor.io/?X-Amz-Signature=9c1e4b7a20fd3e58&%zz", "9c1e4b7a20fd3e58", id="amz"),
     # URI103 alone speaks for a wrapped link target's syntax, never for its secrets.
-    pytest.param("(https://admin:s3cr3tPW@db.example.org/x)", "s3cr3tPW", id="wrapped-password"),
-    pytest.param('"https://x.example/?access_token=abcdef123456"', "abcdef123456", id="quoted-token-param"),
-    pytest.param("\u200bpostgres://u:Pw12345x@db.example.org/x", "Pw12345x", id="invisible-prefix-password"),
+    pytest.param("(https://admin:s3cr3tPW@db.prod.internal/x)", "s3cr3tPW", id="wrapped-password"),
+    pytest.param('"https://api.vendor.io/?access_token=abcdef123456"', "abcdef123456", id="quoted-token-param"),
+    pytest.param("\u200bpostgres://u:Pw12345x@db.prod.internal/x", "Pw12345x", id="invisible-prefix-password"),
 ]
 
 
@@ -68,6 +68,6 @@ def test_redact(uri: str, expected: str) -> None:
 
 
 def test_message_shows_user_and_host_but_masks_password() -> None:
-    [f] = [f for f in check("postgres://admin:s3cr3t@db.example.com/prod") if f.code == "URI301"]
-    assert "admin:****@db.example.com" in f.message
+    [f] = [f for f in check("postgres://admin:s3cr3t@db.prod.internal/x") if f.code == "URI301"]
+    assert "admin:****@db.prod.internal" in f.message
     assert (f.start, f.end) == (17, 23)

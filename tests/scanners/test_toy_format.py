@@ -6,6 +6,7 @@ import pytest
 
 from urilint import pipeline
 from urilint.scanners import REGISTRY, Claim
+from urilint.settings import Settings
 
 from . import toy_format
 
@@ -32,9 +33,10 @@ def test_the_record_is_found_and_only_the_claim_is_new() -> None:
 def test_the_pipeline_runs_the_toy_format() -> None:
     text = "title: é\nsee: HTTP://Example.COM/a\nsee: HTTP://x.example/  # urilint: ignore\n"
     fmt = TOY.get("toy")
-    result = pipeline.lint(text, fmt, pipeline.DEFAULT_SETTINGS)
+    settings = Settings(extend_select=frozenset({"URI2"}))  # normalization, in a "value" context
+    result = pipeline.lint(text, fmt, settings)
     assert [(f.code, text[f.start:f.end]) for f in result.findings] == [
         ("URI201", "HTTP"), ("URI202", "Example.COM")]  # the suppressed line is not reported
-    fixed = pipeline.lint(text, fmt, pipeline.DEFAULT_SETTINGS, fix=True)
+    fixed = pipeline.lint(text, fmt, settings, fix=True)
     assert fixed.text == text.replace("HTTP://Example.COM/a", "http://example.com/a")
     assert fixed.fixed == 2 and fixed.findings == ()

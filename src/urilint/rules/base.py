@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
-from .. import placeholders
+from .. import placeholders, secrets
 from ..finding import Finding
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import ascii_lower
@@ -42,6 +42,10 @@ class Example:
     #: the fix's applicability when it differs from the rule's usual one
     applicability: Optional[str] = None
 
+
+#: Contexts in which the text is certainly a reference (a link target), never prose.
+LINK_CONTEXTS: FrozenSet[str] = frozenset({"markdown-link", "markdown-image", "reference-definition",
+                                           "html-attribute", "rst-link", "autolink", "angle"})
 
 #: Rule families: what kind of problem a rule reports.  A fix round that creates a new finding
 #: of the malformed family is rolled back; a link target wrapped in brackets runs only its own
@@ -109,6 +113,12 @@ class Rule:
     screen: Callable[[CleanShape], bool] = field(default=always, repr=False, compare=False)
     #: For a normalization rule: the aspect of the normal form it reports (rules.common).
     aspect: Optional[str] = None
+    #: The rule reports a secret (a password or token): it also runs in code blocks, test data
+    #: and generated files, where the others do not (a published secret leaks wherever it is).
+    secret: bool = False
+    #: Where the rule speaks by default (candidate contexts); None: everywhere.  Selecting the
+    #: rule by its code (or its family's prefix) makes it speak everywhere.
+    contexts: Optional[FrozenSet[str]] = None
 
     def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
                 applicability: Optional[str] = None) -> Finding:
@@ -120,13 +130,22 @@ class Rule:
         """Whether the settings select this rule (its default decides when nothing does)."""
         return settings.selects(self.code, self.default)
 
+    def speaks_in(self, context: Optional[str], settings: Settings) -> bool:
+        """Whether the rule reports a candidate of this context (None: unknown, as for a URI
+        handed to check() directly)."""
+        return (self.contexts is None or context is None or context in self.contexts
+                or settings.names_explicitly(self.code))
+
 
 class Analysis:
     """One URI, parsed and validated once, with what every rule needs to know about it."""
 
-    def __init__(self, text: str, settings: Settings, enabled: Tuple[Rule, ...] = ()) -> None:
+    def __init__(self, text: str, settings: Settings, enabled: Tuple[Rule, ...] = (),
+                 real_secrets_only: bool = False) -> None:
         self.text = text
         self.settings = settings
+        #: in test data and generated files only real-looking secrets are reported
+        self.real_secrets_only = real_secrets_only
         #: the rules that run on this URI (some rules defer to others that are on)
         self.enabled = enabled
         #: the normal-form aspects of the enabled normalization rules (rules.common)
@@ -168,6 +187,12 @@ class Analysis:
     def span(self, component: str) -> Tuple[int, int]:
         s = self.ref.span(component)
         return s if s is not None else (0, len(self.text))
+
+    def secret_worth_reporting(self, start: int, end: int) -> bool:
+        """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting)."""
+        user = (self.ref.userinfo or "").split(":", 1)[0]
+        return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
+                                       real_only=self.real_secrets_only)
 
     def security_exempt(self) -> bool:
         """Documentation hosts are exempt from URI3xx when the settings say so."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import NORMALIZATION, Analysis, Example, Rule, never
+from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, Example, Rule, never
 from .common import aspect_edits, normal_fix
 
 
@@ -33,6 +33,7 @@ RULE = Rule(
     fix_safety="safe",
     default=True,
     family=NORMALIZATION,
+    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=never,
     aspect="scheme-case",

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986.schemes import DEFAULT_PORTS
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -29,6 +29,7 @@ RULE = Rule(
     fix_safety="safe",
     default=True,
     family=NORMALIZATION,
+    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="default-port",

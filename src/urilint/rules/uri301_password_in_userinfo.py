@@ -13,13 +13,15 @@ def check(a: Analysis) -> Iterator[Finding]:
     if a.security_exempt():
         return
     user = secrets.user_token_span(a.ref)
-    if user is not None:
+    if user is not None:  # a token-shaped user name is real-looking by definition
         yield RULE.finding(user[0], user[1], "the user name is an access token; keep it out of the URI "
                            "(read it from an environment variable)")
         return
     pw = secrets.password_span(a.ref)
     if pw is None or not secrets.password_is_secret(a.text, pw, a.settings.placeholders):
         return
+    if not a.secret_worth_reporting(*pw):
+        return  # a dummy (guest:guest, one letter, changeme), or next to a documentation host
     if a.userinfo_is_misleading():
         return  # URI303 reports "host:port@" userinfo; the "password" is a port number
     username = (a.ref.userinfo or "").split(":", 1)[0]
@@ -40,18 +42,31 @@ RULE = Rule(
     security_severity="7.5",
     cwe=798,
     screen=never,
+    secret=True,
     doc="""\
 ## What it does
 Reports `user:password@` in any scheme (`postgres://`, `redis://:pw@`, `amqp://`, `https://`...),
 taking the userinfo up to the last `@` before the host, and user names that are access tokens
 (`https://ghp_...@github.com/`).  The password is never shown: messages render `user:****@host`.
 
+## What is not reported
+Dummies are not secrets: a password that is one character, the user name again (`guest:guest`),
+a demo or default word (`changeme`, `guest`, `admin`, `tiger`, `123456` ...), a bracketed word
+(`[secure]`, `[Filtered]`), a name for the secret (`aws_secret_access_key`) or a keyboard
+sequence (`ABCDEFGH...`, `1234567890abcdef`); nor is a credential next to a host reserved for
+documentation (RFC 2606, RFC 6761: `example.com`, `.net`, `.org`, `*.example`, `*.test`,
+`*.invalid`).  Unless the value has the shape of a real one: a known token format (`ghp_...`,
+`AKIA...`, a JWT) or a long high-entropy value, which is reported whatever surrounds it.  In test
+data, generated files and examples (`test-paths`, `generated-paths`, `example-paths`) only those
+real-looking values are reported.  This rule also runs inside code blocks and spans: a password in
+a fenced example is still published.
+
 ## Why is this bad?
 "Applications should not render as clear text any data after the first colon" (section 3.2.1);
 a URI in code or docs ends up in logs, screenshots and version history.
 
 ## Example
-`postgres://admin:s3cr3t@db.example.com/prod`
+`postgres://admin:s3cr3t@db.prod.internal/app`
 
 ## Fix safety
 No automatic fix: move the secret to an environment variable (`postgres://admin:${DB_PASSWORD}@...`).
@@ -60,10 +75,11 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
 (`[user[:password]@]`: the brackets at the ends of the value are not judged).
 """,
     bad=(
-        Example("postgres://admin:s3cr3t@db.example.com/prod"),
+        Example("postgres://admin:s3cr3t@db.prod.internal/app"),
+        Example("postgres://app:Xk9mQ2vL7pR4wZt8@db.example.com/prod"),
         Example("redis://:hunter2pw@cache.internal:6379/0"),
         Example("amqp://guest:Gu3st!@rabbit/vhost"),
-        Example("https://user:p%40ss@example.com/"),
+        Example("https://user:p%40ss@api.vendor.io/"),
         Example("mysql://root:a@b@db/x"),
         Example("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git"),
         Example("https://[user[:s3cr3tPW]@]example.org/"),
@@ -84,6 +100,15 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         "https://user:@example.com/",
         "https://example.com/a:b@c",
         "postgresql://[user[:password]@][netloc][:port][/dbname]",
+        "postgres://admin:s3cr3t@db.example.com/prod",
+        "amqp://guest:guest@localhost:5672//",
+        "postgres://scott:tiger@localhost/mydatabase",
+        "redis://:changeme@cache.internal:6379/0",
+        "https://u:p@host.internal/",
+        "https://user:[secure]@proxy.internal/",
+        "sqs://aws_access_key_id:aws_secret_access_key@",
+        "sqs://ABCDEFGHIJKLMNOPQRST:ZYXK7NiynGlTogH8Nj+P9nlE73sq3@",
+        "https://user:1234567890abcdef@api.internal/",
     ),
     check=check,
 )
