@@ -751,6 +751,8 @@ class _Inline:
         self.dests: Optional[_Destinations] = None  # built at the first "](" of the paragraph
 
     def run(self) -> None:
+        """One walk over the paragraph's special characters: escapes, code spans, autolinks
+        and raw HTML, and the stack of "[" openers that "]" closes into links and images."""
         text, end = self.text, self.end
         stack: List[_Opener] = []
         link_floor = 0  # "[" openers below this depth are inactive: links hold no links
@@ -769,17 +771,7 @@ class _Inline:
                     pos = i + 2
                 continue
             if c == "`":
-                run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
-                length = run_end - i
-                known_missing = no_closer_from.get(length, end + 1) <= run_end
-                close = -1 if known_missing else self._closing_backticks(run_end, length)
-                if close < 0:
-                    no_closer_from[length] = run_end
-                    pos = run_end
-                    continue
-                self.excluded.append((i, close + length))
-                self.code_spans.append((run_end, close))
-                pos = close + length
+                pos = self._code_span(i, no_closer_from)
                 continue
             if c == "<":
                 pos = self._angle(i)
@@ -793,38 +785,52 @@ class _Inline:
             pos = i + 1
             if not stack:
                 continue
-            opener = stack[-1]
-            if not opener.image and opener.depth < link_floor:
-                stack.pop()
-                link_floor = min(link_floor, len(stack))
-                continue
-            found = self._link_after(opener, i)
+            opener = stack.pop()
+            inactive = not opener.image and opener.depth < link_floor
+            found = None if inactive else self._link_after(opener, i)
             if found is None:
-                stack.pop()
                 link_floor = min(link_floor, len(stack))
                 continue
-            link_end, dest, label = found
-            kind = "image" if opener.image else "link"
-            link = Link(kind, opener.pos, dest, label)
-            # Link text is not read as prose, and neither is the link's syntax.
-            self.excluded.append((opener.pos, link_end))
-            if opener.image:
-                # Whatever formed inside an image's description renders as its alt text.
-                for k in range(len(links_here) - 1, -1, -1):
-                    inner, idx = links_here[k]
-                    if inner.opener <= opener.pos:
-                        break
-                    if not inner.in_image:
-                        replaced = Link(inner.kind, inner.opener, inner.destination, inner.label, True)
-                        links_here[k] = (replaced, idx)
-                        self.doc.links[idx] = replaced
-            links_here.append((link, len(self.doc.links)))
-            self.doc.links.append(link)
-            if dest is not None:
-                self.doc.candidates.append(dest)
-            stack.pop()
+            pos = self._add_link(opener, found, links_here)
             link_floor = len(stack) if not opener.image else min(link_floor, len(stack))
-            pos = link_end
+
+    def _code_span(self, i: int, no_closer_from: Dict[int, int]) -> int:
+        """6.1: at a backtick run, a code span (excluded from prose) or a literal run; where
+        to go on.  ``no_closer_from`` remembers, per run length, where no closer follows."""
+        text, end = self.text, self.end
+        run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
+        length = run_end - i
+        known_missing = no_closer_from.get(length, end + 1) <= run_end
+        close = -1 if known_missing else self._closing_backticks(run_end, length)
+        if close < 0:
+            no_closer_from[length] = run_end
+            return run_end
+        self.excluded.append((i, close + length))
+        self.code_spans.append((run_end, close))
+        return close + length
+
+    def _add_link(self, opener: _Opener, found: Tuple[int, Optional[Candidate], Optional[str]],
+                  links_here: List[Tuple[Link, int]]) -> int:
+        """Record the link or image that ``opener`` starts; returns where it ends."""
+        link_end, dest, label = found
+        link = Link("image" if opener.image else "link", opener.pos, dest, label)
+        # Link text is not read as prose, and neither is the link's syntax.
+        self.excluded.append((opener.pos, link_end))
+        if opener.image:
+            # Whatever formed inside an image's description renders as its alt text.
+            for k in range(len(links_here) - 1, -1, -1):
+                inner, idx = links_here[k]
+                if inner.opener <= opener.pos:
+                    break
+                if not inner.in_image:
+                    replaced = Link(inner.kind, inner.opener, inner.destination, inner.label, True)
+                    links_here[k] = (replaced, idx)
+                    self.doc.links[idx] = replaced
+        links_here.append((link, len(self.doc.links)))
+        self.doc.links.append(link)
+        if dest is not None:
+            self.doc.candidates.append(dest)
+        return link_end
 
     def _closing_backticks(self, pos: int, length: int) -> int:
         """6.1: the start of the next backtick run of exactly ``length``, or -1."""
@@ -954,35 +960,54 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
             cands.append(Candidate(c.uri, c.start, c.end, "front-matter", c.in_code, c.pieces))
     # Definitions first: a reference may come before its definition (4.7).
     inline_ranges: List[Tuple[int, int]] = []
-    def_spans: List[Tuple[int, int]] = []
     for p0, p1 in blocks.paragraphs:
-        pos = p0
-        dests: Optional[_Destinations] = None
-        while pos < p1 and text[pos] == "[":
-            # A definition's label ends at its first "]" (labels hold no unescaped bracket),
-            # followed by ":"; most paragraphs that open with "[" are links: one find says so.
-            close = text.find("]", pos, p1)
-            if close < 0 or (not text.startswith(":", close + 1) and text[close - 1] != "\\"):
-                break
-            if dests is None:
-                dests = _Destinations(text, p0, p1)
-            d = _definition(text, pos, p1, dests)
-            if d is None:
-                break
-            label, d0, d1, after = d
-            cand = _destination_candidate(text, d0, d1, "reference-definition")
-            cands.append(cand)
-            doc.definitions.setdefault(label, cand)
-            def_spans.append((pos, after))
-            pos = after
-            # The next definition may be indented up to three spaces, or behind "> ".
-            while pos < p1 and text[pos] in " \t>":
-                pos += 1
-        if pos < p1:
-            inline_ranges.append((pos, p1))
+        if text.startswith("[", p0):
+            p0 = _definitions(text, p0, p1, doc)
+        if p0 < p1:
+            inline_ranges.append((p0, p1))
+    _inlines(text, inline_ranges, doc, include_code)
+    for h0, h1 in blocks.html:
+        cands.extend(_html.scan_region(text, h0, h1, include_code))
+    if include_code:
+        for c0, c1 in blocks.code:
+            cands.extend(_as_code(scan_prose(text, c0, c1)))
+    return doc
+
+
+def _definitions(text: str, p0: int, p1: int, doc: MarkdownDocument) -> int:
+    """4.7: the link reference definitions that open a paragraph, into ``doc``; returns where
+    the paragraph's inline content starts."""
+    pos = p0
+    dests: Optional[_Destinations] = None
+    while pos < p1 and text[pos] == "[":
+        # A definition's label ends at its first "]" (labels hold no unescaped bracket),
+        # followed by ":"; most paragraphs that open with "[" are links: one find says so.
+        close = text.find("]", pos, p1)
+        if close < 0 or (not text.startswith(":", close + 1) and text[close - 1] != "\\"):
+            break
+        if dests is None:
+            dests = _Destinations(text, p0, p1)
+        d = _definition(text, pos, p1, dests)
+        if d is None:
+            break
+        label, d0, d1, after = d
+        cand = _destination_candidate(text, d0, d1, "reference-definition")
+        doc.candidates.append(cand)
+        doc.definitions.setdefault(label, cand)
+        pos = after
+        # The next definition may be indented up to three spaces, or behind "> ".
+        while pos < p1 and text[pos] in " \t>":
+            pos += 1
+    return pos
+
+
+def _inlines(text: str, ranges: List[Tuple[int, int]], doc: MarkdownDocument,
+             include_code: bool) -> None:
+    """The inline pass over each paragraph's content, then the prose scan of what it left."""
     find = text.find
+    cands = doc.candidates
     defined = bool(doc.definitions)
-    for r0, r1 in inline_ranges:
+    for r0, r1 in ranges:
         excluded: List[Tuple[int, int]] = []
         has_colon = find(":", r0, r1) >= 0
         # The inline pass matters only where a link can form ("](", or any "]" once there are
@@ -1009,12 +1034,6 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
                 spans = Spans.of(excluded) if excluded else Spans()
             if _colon_outside(text, r0, r1, spans):
                 cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE, excluded=spans))
-    for h0, h1 in blocks.html:
-        cands.extend(_html.scan_region(text, h0, h1, include_code))
-    if include_code:
-        for c0, c1 in blocks.code:
-            cands.extend(_as_code(scan_prose(text, c0, c1)))
-    return doc
 
 
 def _colon_outside(text: str, start: int, end: int, spans: Spans) -> bool:
