@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from itertools import accumulate
+from itertools import accumulate, islice
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union
 
 from ..candidate import Candidate
 from . import config as _config
@@ -48,7 +48,7 @@ _FENCE_OPEN = re.compile(r"(`{3,})[^`\r\n]*$|(~{3,})[^\r\n]*$")
 _ATX = re.compile(r"#{1,6}(?:[ \t]|$)")  # 4.2
 _THEMATIC = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")  # 4.1
 _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")  # 4.3
-_BULLET = re.compile(r"[-+*](?=[ \t]|$)")  # 5.2
+_AFTER_BULLET = ("", " ", "\t")  # 5.2: what may follow "-", "+" or "*" in a list marker
 _ORDERED = re.compile(r"([0-9]{1,9})[.)](?=[ \t]|$)")
 # 4.6: the start conditions of HTML blocks 1-6 (7 is checked with the tag patterns).
 _HTML_RAW = re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.I)
@@ -64,6 +64,7 @@ _HTML_TAG_LINE = re.compile(
     r"""(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$""")
 #: First characters of a line that may start something other than paragraph text.
 _BLOCK_STARTERS = frozenset(" \t>-+*_=#<`~0123456789")
+_MARKER_STARTS = frozenset("-+*0123456789")  # 5.2: bullets and ordered list markers
 
 # --- inlines (CommonMark 0.31 chapter 6) ------------------------------------------------------
 _SPECIAL = re.compile(r"[\\`<\[\]]")
@@ -175,228 +176,341 @@ def _front_matter(lines: List[str], starts: List[int], text: str) -> Tuple[int, 
     return 0, None  # no closing fence: a thematic break, not front matter
 
 
+class _BlockState:
+    """What the block pass keeps between lines: CommonMark's open blocks, as far as they matter
+    to what is code, HTML or paragraph text."""
+
+    __slots__ = ("text", "starts", "out", "leaf", "para", "prev_blank", "lists", "quote",
+                 "indented_start", "indented_end", "skip_to", "jump_fences")
+
+    def __init__(self, text: str, starts: List[int]) -> None:
+        self.text = text
+        self.starts = starts
+        self.out = _Blocks()
+        #: The open fence or HTML block: it sees each line before any other handler does.
+        self.leaf: Optional[Union[_Fence, _HtmlBlock]] = None
+        self.para = -1  # offset where the open paragraph's content starts, or -1
+        self.prev_blank = True
+        self.lists: List[int] = []  # content columns of the open list items, innermost last
+        self.quote = 0  # block quote depth of the previous line
+        self.indented_start = -1  # start of the open indented code block, or -1
+        self.indented_end = 0
+        self.skip_to = 0  # lines before this one are in a fence already found by one search
+        self.jump_fences = "\r" not in text  # _fence_close reads LF text only
+
+
 def _blocks(text: str) -> _Blocks:
     """The block pass: one visit per line, most lines decided by their first character."""
     lines, starts = _lines(text)
-    out = _Blocks()
-    first, out.front_matter = _front_matter(lines, starts, text)
-    para = -1  # offset where the open paragraph's content starts, or -1
-    prev_blank = True
-    lists: List[int] = []  # content columns of the open list items, innermost last
-    quote = 0  # block quote depth of the previous line
-    fence_char, fence_len, fence_col, fence_quote, fence_start = "", 0, 0, 0, 0
-    html_end: Optional["re.Pattern[str]"] = None  # end condition of the open HTML block
-    html_blank_ends = False
-    html_start = 0
-    html_col = 0  # content column of the list item holding the open HTML block (0: none)
-    indented_start = -1  # start of the open indented code block, or -1
-    indented_end = 0
-    n = len(lines)
-    skip_to = 0  # lines before this one are inside a fence already found by one search
-    jump_fences = "\r" not in text
-    for i in range(first, n):
-        if i < skip_to:
-            continue
+    st = _BlockState(text, starts)
+    first, st.out.front_matter = _front_matter(lines, starts, text)
+    rows = iter(range(first, len(lines)))
+    leaf: Optional[Union[_Fence, _HtmlBlock]] = None  # st.leaf, kept at hand
+    for i in rows:
         line = lines[i]
         ls = starts[i]
-        if fence_char:
-            q = _QUOTE_PREFIX.match(line).end() if fence_quote else 0  # type: ignore[union-attr]
-            rest = line[q:]
-            stripped = rest.lstrip(" \t")
-            depth = line.count(">", 0, q)
-            indent = _width(rest[:len(rest) - len(stripped)])
-            # 4.5: a closing fence is indented at most 3 spaces (inside its container).
-            if (indent - fence_col <= 3 and stripped.startswith(fence_char * fence_len)
-                    and not stripped.strip(fence_char).strip()):
-                out.code.append((fence_start, ls))
-                fence_char = ""
-                prev_blank = True
-                continue
-            if rest.strip() and (depth < fence_quote or (fence_col and indent < fence_col)):
-                # The container that held the fence ended, and the fence with it (spec 5.2).
-                out.code.append((fence_start, ls))
-                fence_char = ""
-            else:
-                continue
-        if html_end is not None or html_blank_ends:
-            if html_blank_ends and (not line or line.isspace()):
-                out.html.append((html_start, ls))
-                html_blank_ends = False
-                prev_blank = True
-                continue
-            if html_col and line and not line.isspace() and _width(line[:len(line) - len(line.lstrip(" \t"))]) < html_col:
-                # The list item that held the HTML block ended, and the block with it (5.2).
-                out.html.append((html_start, ls))
-                html_end, html_blank_ends = None, False
-            elif html_end is not None and html_end.search(line):
-                out.html.append((html_start, ls + len(line)))
-                html_end = None
-                prev_blank = True
-                continue
-            else:
+        if leaf is not None:
+            taken = leaf.feed(st, line, ls)
+            leaf = st.leaf
+            if taken:
                 continue
         if not line or line.isspace():
-            if para >= 0:
-                out.paragraphs.append((para, ls))
-                para = -1
-            prev_blank = True
+            # _blank_line, written out: a quarter of all lines are blank.
+            if st.para >= 0:
+                _close_paragraph(st, ls)
+            st.prev_blank = True
+        elif line[0] not in _BLOCK_STARTERS:
+            _text_line(st, ls)
+        elif _block_line(st, i, line, ls):
+            leaf = st.leaf
+            if st.skip_to > i + 1:
+                # The line opened a fence whose end one search found: jump over its lines.
+                skip = st.skip_to - i - 1
+                next(islice(rows, skip, skip), None)
+    _finish(st)
+    return st.out
+
+
+def _close_paragraph(st: _BlockState, end: int) -> None:
+    """End the open paragraph, if any, at ``end`` (the start of the line that ends it)."""
+    if st.para >= 0:
+        st.out.paragraphs.append((st.para, end))
+        st.para = -1
+
+
+def _close_indented_code(st: _BlockState) -> None:
+    if st.indented_start >= 0:
+        st.out.code.append((st.indented_start, st.indented_end))
+        st.indented_start = -1
+
+
+def _finish(st: _BlockState) -> None:
+    """At the end of the text every open block ends."""
+    end = len(st.text)
+    if st.leaf is not None:
+        st.leaf.close(st, end)
+    _close_indented_code(st)
+    _close_paragraph(st, end)
+
+
+def _blank_line(st: _BlockState, ls: int) -> None:
+    """A blank line (or one of only block quote markers) ends the paragraph (4.8)."""
+    _close_paragraph(st, ls)
+    st.prev_blank = True
+
+
+def _text_line(st: _BlockState, ls: int) -> None:
+    """Plain text at column 0: it ends indented code, and lists and quotes after a blank line."""
+    if st.indented_start >= 0:
+        _close_indented_code(st)
+    if st.prev_blank:
+        st.lists.clear()
+        st.quote = 0
+    if st.para < 0:
+        st.para = ls
+    st.prev_blank = False
+
+
+def _block_line(st: _BlockState, i: int, line: str, ls: int) -> bool:
+    """The general case: block quote markers (5.1), the open list items the indentation keeps
+    (5.2), indented code (4.4), then whatever starts after the indentation.  Returns whether
+    a fence or an HTML block started."""
+    stripped = line.lstrip(" \t")
+    in_paragraph = st.para >= 0 and not st.prev_blank
+    if in_paragraph and stripped[0] not in _BLOCK_STARTERS:
+        return False  # indented text inside an open paragraph: a continuation line (4.8)
+    ind = len(line) - len(stripped)
+    if stripped[0] == ">" and (ind < 4 or "\t" in line[:ind]):
+        q = _QUOTE_PREFIX.match(line).end()  # type: ignore[union-attr]
+        depth = line.count(">", 0, q)
+        ind = _INDENT.match(line, q).end()  # type: ignore[union-attr]
+    else:
+        q = depth = 0
+    if depth != st.quote:
+        _quote_depth(st, depth, ls)
+        in_paragraph = st.para >= 0 and not st.prev_blank  # a deeper quote ended it
+    if ind == len(line):
+        _blank_line(st, ls)
+        return False
+    width = ind - q if "\t" not in line[q:ind] else _width(line[q:ind])
+    lists = st.lists
+    if not in_paragraph:
+        while lists and lists[-1] > width:
+            lists.pop()
+    if width - (lists[-1] if lists else 0) >= 4:
+        # 4.4: indented code, unless the line continues a paragraph (4.8, a lazy line).
+        if not in_paragraph:
+            if st.indented_start < 0:
+                st.indented_start = ls
+            st.indented_end = ls + len(line)
+        st.prev_blank = False
+        return False
+    if st.indented_start >= 0:
+        _close_indented_code(st)
+    opened = _line_starts(st, i, line, ls, ind, q, depth, width)
+    st.prev_blank = False
+    return opened
+
+
+def _quote_depth(st: _BlockState, depth: int, ls: int) -> None:
+    """5.1: the line's block quote depth differs from the previous line's."""
+    deeper = depth > st.quote
+    if deeper:
+        _close_paragraph(st, ls)
+    if st.prev_blank or deeper:
+        st.lists.clear()
+    if depth or st.prev_blank or st.para < 0:
+        st.quote = depth  # else a lazy continuation line (5.1): the quote stays open
+
+
+def _line_starts(st: _BlockState, i: int, line: str, ls: int, ind: int, q: int, depth: int,
+                 width: int) -> bool:
+    """What starts at ``ind``: list markers, as many as four (a list item may open on a line
+    that is also a fence, a heading ...), then a leaf block or paragraph text.  Returns whether
+    a fence or an HTML block started."""
+    pos = ind
+    for _ in range(4):
+        ch = line[pos] if pos < len(line) else ""
+        if ch in "`~":
+            m = _FENCE_OPEN.match(line, pos)
+            if m is not None:
+                _open_fence(st, i, m, pos == ind, width, depth)
+                return True
+        elif ch == "#":
+            if _ATX.match(line, pos):
+                if st.para >= 0:
+                    _close_paragraph(st, ls)
+                st.out.paragraphs.append((ls + pos, ls + len(line)))  # a heading's inlines
+                return False
+        elif ch == "<":
+            if _open_html_block(st, line, ls, pos, pos == ind, width, depth):
+                return True
+        elif ch in "-*_=+":
+            # A setext underline makes the paragraph a heading (4.3); a thematic break (4.1),
+            # three "-", "*" or "_" at least, ends it.  Either is the whole line.
+            if ((st.para >= 0 and not st.prev_blank and ch in "=-" and _SETEXT.match(line, pos))
+                    or (ch in "-*_" and line.count(ch, pos) > 2 and _THEMATIC.match(line, pos))):
+                _close_paragraph(st, ls)
+                return False
+        content = _list_item(st, line, ls, pos, ind, q, width) if ch in _MARKER_STARTS else 0
+        if content < 0:
+            return False
+        if content:
+            pos = content
             continue
-        c0 = line[0]
-        if c0 not in _BLOCK_STARTERS:
-            # Plain text at column 0: it ends lists and quotes after a blank line.
-            if indented_start >= 0:
-                out.code.append((indented_start, indented_end))
-                indented_start = -1
-            if prev_blank:
-                lists.clear()
-                quote = 0
-            if para < 0:
-                para = ls
-            prev_blank = False
-            continue
-        # -- the general case ------------------------------------------------------------
-        stripped = line.lstrip(" \t")
-        if para >= 0 and not prev_blank and stripped[0] not in _BLOCK_STARTERS:
-            continue  # indented text inside an open paragraph: a continuation line (4.8)
-        ind = len(line) - len(stripped)
-        if stripped[0] == ">" and (ind < 4 or "\t" in line[:ind]):
-            q = _QUOTE_PREFIX.match(line).end()  # type: ignore[union-attr]
-            depth = line.count(">", 0, q)
-            ind = _INDENT.match(line, q).end()  # type: ignore[union-attr]
-        else:
-            q = depth = 0
-        if depth != quote:
-            if depth > quote and para >= 0:
-                out.paragraphs.append((para, ls))
-                para = -1
-            if prev_blank or depth > quote:
-                lists.clear()
-            quote = depth if (depth or prev_blank or para < 0) else quote
-        if ind == len(line):
-            if para >= 0:
-                out.paragraphs.append((para, ls))
-                para = -1
-            prev_blank = True
-            continue
-        width = ind - q if "\t" not in line[q:ind] else _width(line[q:ind])
-        if prev_blank or para < 0:
-            while lists and lists[-1] > width:
-                lists.pop()
-        base = lists[-1] if lists else 0
-        if width - base >= 4:
-            if para >= 0 and not prev_blank:
-                prev_blank = False
-                continue  # a lazy or indented paragraph continuation line (spec 4.8)
-            if indented_start < 0:
-                indented_start = ls
-            indented_end = ls + len(line)
-            prev_blank = False
-            continue
-        if indented_start >= 0:
-            out.code.append((indented_start, indented_end))
-            indented_start = -1
-        pos = ind
-        for _ in range(4):  # a list item may open on a line that is also a fence, a heading...
-            ch = line[pos] if pos < len(line) else ""
-            if ch in "`~":
-                m = _FENCE_OPEN.match(line, pos)
-                if m is not None:
-                    if para >= 0:
-                        out.paragraphs.append((para, ls))
-                        para = -1
-                    while lists and lists[-1] > width and pos == ind:
-                        lists.pop()  # a fence is never a lazy line: it ends what it is left of
-                    fence_char = "`" if m.group(1) else "~"
-                    fence_len = len(m.group(1) or m.group(2))
-                    fence_col = lists[-1] if lists else 0
-                    fence_quote = depth
-                    fence_start = starts[i + 1] if i + 1 < n else len(text)
-                    if jump_fences and not fence_col and not depth:
-                        # No container can end this fence: find its closing line in one search.
-                        close = _fence_close(text, fence_start - 1, fence_char, fence_len)
-                        if close < 0:
-                            out.code.append((fence_start, len(text)))
-                            skip_to = n
-                        else:
-                            k = bisect_right(starts, close) - 1
-                            out.code.append((fence_start, starts[k]))
-                            skip_to = k + 1
-                        fence_char = ""
-                        prev_blank = True
-                        break
-                    break
-            elif ch == "#":
-                if _ATX.match(line, pos):
-                    if para >= 0:
-                        out.paragraphs.append((para, ls))
-                        para = -1
-                    out.paragraphs.append((ls + pos, ls + len(line)))
-                    break
-            elif ch == "<":
-                end_re, blank_ends = _html_block_start(line, pos, para >= 0 and not prev_blank)
-                if end_re is not None or blank_ends:
-                    if para >= 0:
-                        out.paragraphs.append((para, ls))
-                        para = -1
-                    while lists and lists[-1] > width and pos == ind:
-                        lists.pop()  # an HTML block is never a lazy line either
-                    html_col = lists[-1] if lists and not depth else 0
-                    html_start = ls + pos
-                    if end_re is not None and end_re.search(line, pos + 1):
-                        out.html.append((html_start, ls + len(line)))
-                    else:
-                        html_end, html_blank_ends = end_re, blank_ends
-                    break
-            elif ch in "-*_=+":
-                if para >= 0 and not prev_blank and ch in "=-" and _SETEXT.match(line, pos):
-                    out.paragraphs.append((para, ls))  # the underline closes a heading (4.3)
-                    para = -1
-                    break
-                if ch != "=" and ch != "+" and _THEMATIC.match(line, pos):
-                    if para >= 0:
-                        out.paragraphs.append((para, ls))
-                        para = -1
-                    break
-            marker = None
-            if ch in "-+*":
-                marker = _BULLET.match(line, pos)
-            elif "0" <= ch <= "9":
-                marker = _ORDERED.match(line, pos)
-                if marker is not None and para >= 0 and not prev_blank and marker.group(1) != "1":
-                    marker = None  # only "1." may interrupt a paragraph (5.2)
-            if marker is not None:
-                if para >= 0:
-                    out.paragraphs.append((para, ls))
-                    para = -1
-                after = _INDENT.match(line, marker.end()).end()  # type: ignore[union-attr]
-                spaces = _width(line[marker.end():after])
-                marker_col = width + (marker.end() - pos) if pos == ind else _width(line[q:marker.end()])
-                content_col = marker_col + (spaces if 1 <= spaces <= 4 else 1)
-                while lists and lists[-1] >= content_col:
-                    lists.pop()
-                lists.append(content_col)
-                if after == len(line):
-                    break
-                if spaces >= 5:
-                    # 5.2 rule 2: the item starts with indented code ("*     code").
-                    indented_start = ls + marker.end() + 1
-                    indented_end = ls + len(line)
-                    break
-                pos = after
-                continue
-            if para < 0:
-                para = ls + pos
-            break
-        prev_blank = False
-    if fence_char:
-        out.code.append((fence_start, len(text)))
-    if html_end is not None or html_blank_ends:
-        out.html.append((html_start, len(text)))
-    if indented_start >= 0:
-        out.code.append((indented_start, indented_end))
-    if para >= 0:
-        out.paragraphs.append((para, len(text)))
-    return out
+        if st.para < 0:
+            st.para = ls + pos
+        return False
+    return False
+
+
+def _interrupt(st: _BlockState, ls: int, first: bool, width: int) -> None:
+    """A fence or an HTML block starts: it ends the paragraph, and it is never a lazy line, so
+    when it is the line's first block it also ends the list items it is left of."""
+    _close_paragraph(st, ls)
+    if first:
+        lists = st.lists
+        while lists and lists[-1] > width:
+            lists.pop()
+
+
+def _open_fence(st: _BlockState, i: int, m: "re.Match[str]", first: bool, width: int,
+                depth: int) -> None:
+    """4.5: an opening code fence.  When no container can end it, one search finds its end."""
+    starts, text = st.starts, st.text
+    _interrupt(st, starts[i], first, width)
+    char = "`" if m.group(1) else "~"
+    length = len(m.group(1) or m.group(2))
+    col = st.lists[-1] if st.lists else 0
+    start = starts[i + 1] if i + 1 < len(starts) else len(text)
+    if not (st.jump_fences and not col and not depth):
+        st.leaf = _Fence(char, length, col, depth, start)
+        return
+    close = _fence_close(text, start - 1, char, length)
+    if close < 0:
+        st.out.code.append((start, len(text)))
+        st.skip_to = len(starts)
+    else:
+        k = bisect_right(starts, close) - 1
+        st.out.code.append((start, starts[k]))
+        st.skip_to = k + 1
+
+
+def _open_html_block(st: _BlockState, line: str, ls: int, pos: int, first: bool, width: int,
+                     depth: int) -> bool:
+    """4.6: whether an HTML block starts at ``pos`` (it may end on the same line)."""
+    end_re, blank_ends = _html_block_start(line, pos, st.para >= 0 and not st.prev_blank)
+    if end_re is None and not blank_ends:
+        return False
+    _interrupt(st, ls, first, width)
+    start = ls + pos
+    if end_re is not None and end_re.search(line, pos + 1):
+        st.out.html.append((start, ls + len(line)))
+    else:
+        st.leaf = _HtmlBlock(end_re, start, st.lists[-1] if st.lists and not depth else 0)
+    return True
+
+
+def _list_item(st: _BlockState, line: str, ls: int, pos: int, ind: int, q: int, width: int) -> int:
+    """5.2: a list item, if its marker is at ``pos``.  Returns 0 when there is none, -1 when
+    one opens with nothing to look at after it (an empty item, or indented code), and else
+    the offset where its content starts."""
+    if line[pos] in "-+*":
+        if line[pos + 1:pos + 2] not in _AFTER_BULLET:
+            return 0
+        m_end = pos + 1
+    else:
+        m = _ORDERED.match(line, pos)
+        if m is None:
+            return 0
+        if st.para >= 0 and not st.prev_blank and m.group(1) != "1":
+            return 0  # only "1." may interrupt a paragraph (5.2)
+        m_end = m.end()
+    if st.para >= 0:
+        _close_paragraph(st, ls)
+    after = _INDENT.match(line, m_end).end()  # type: ignore[union-attr]
+    spaces = after - m_end if "\t" not in line[m_end:after] else _width(line[m_end:after])
+    marker_col = width + (m_end - pos) if pos == ind else _width(line[q:m_end])
+    content_col = marker_col + (spaces if 1 <= spaces <= 4 else 1)
+    lists = st.lists
+    while lists and lists[-1] >= content_col:
+        lists.pop()
+    lists.append(content_col)
+    if after == len(line):
+        return -1
+    if spaces >= 5:
+        # 5.2 rule 2: the item starts with indented code ("*     code").
+        st.indented_start = ls + m_end + 1
+        st.indented_end = ls + len(line)
+        return -1
+    return after
+
+
+class _Fence:
+    """An open fenced code block (4.5): it takes every line up to its closing fence, or up to
+    the first line that ends the block quote or list item holding it."""
+
+    __slots__ = ("char", "length", "col", "quote", "start")
+
+    def __init__(self, char: str, length: int, col: int, quote: int, start: int) -> None:
+        self.char, self.length = char, length  # the fence: "`" or "~", and how many
+        self.col = col  # content column of the list item holding it (0: none)
+        self.quote = quote  # block quote depth of the opening fence
+        self.start = start  # the code starts on the line after the opening fence
+
+    def feed(self, st: _BlockState, line: str, ls: int) -> bool:
+        """Take ``line`` (True), or end and leave the line to the other handlers (False)."""
+        q = _QUOTE_PREFIX.match(line).end() if self.quote else 0  # type: ignore[union-attr]
+        rest = line[q:]
+        stripped = rest.lstrip(" \t")
+        indent = _width(rest[:len(rest) - len(stripped)])
+        # 4.5: a closing fence is indented at most 3 spaces (inside its container).
+        if (indent - self.col <= 3 and stripped.startswith(self.char * self.length)
+                and not stripped.strip(self.char).strip()):
+            self.close(st, ls)
+            st.prev_blank = True
+            return True
+        if rest.strip() and (line.count(">", 0, q) < self.quote or (self.col and indent < self.col)):
+            # The container that held the fence ended, and the fence with it (spec 5.2).
+            self.close(st, ls)
+            return False
+        return True
+
+    def close(self, st: _BlockState, end: int) -> None:
+        st.out.code.append((self.start, end))
+        st.leaf = None
+
+
+class _HtmlBlock:
+    """An open HTML block (4.6): it takes every line up to its end condition (kinds 1-5) or a
+    blank line (kinds 6 and 7), or up to the end of the list item holding it."""
+
+    __slots__ = ("end", "start", "col")
+
+    def __init__(self, end: Optional["re.Pattern[str]"], start: int, col: int) -> None:
+        self.end = end  # the end condition; None: a blank line ends the block
+        self.start = start
+        self.col = col  # content column of the list item holding it (0: none)
+
+    def feed(self, st: _BlockState, line: str, ls: int) -> bool:
+        """Take ``line`` (True), or end and leave the line to the other handlers (False)."""
+        blank = not line or line.isspace()
+        if self.end is None and blank:
+            self.close(st, ls)
+            st.prev_blank = True
+            return True
+        if self.col and not blank and _width(line[:len(line) - len(line.lstrip(" \t"))]) < self.col:
+            # The list item that held the block ended, and the block with it (5.2).
+            self.close(st, ls)
+            return False
+        if self.end is not None and self.end.search(line):
+            self.close(st, ls + len(line))
+            st.prev_blank = True
+        return True
+
+    def close(self, st: _BlockState, end: int) -> None:
+        st.out.html.append((self.start, end))
+        st.leaf = None
 
 
 def _html_block_start(line: str, pos: int, in_paragraph: bool) -> Tuple[Optional["re.Pattern[str]"], bool]:
@@ -638,6 +752,8 @@ class _Inline:
         self.dests: Optional[_Destinations] = None  # built at the first "](" of the paragraph
 
     def run(self) -> None:
+        """One walk over the paragraph's special characters: escapes, code spans, autolinks
+        and raw HTML, and the stack of "[" openers that "]" closes into links and images."""
         text, end = self.text, self.end
         stack: List[_Opener] = []
         link_floor = 0  # "[" openers below this depth are inactive: links hold no links
@@ -656,17 +772,7 @@ class _Inline:
                     pos = i + 2
                 continue
             if c == "`":
-                run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
-                length = run_end - i
-                known_missing = no_closer_from.get(length, end + 1) <= run_end
-                close = -1 if known_missing else self._closing_backticks(run_end, length)
-                if close < 0:
-                    no_closer_from[length] = run_end
-                    pos = run_end
-                    continue
-                self.excluded.append((i, close + length))
-                self.code_spans.append((run_end, close))
-                pos = close + length
+                pos = self._code_span(i, no_closer_from)
                 continue
             if c == "<":
                 pos = self._angle(i)
@@ -680,38 +786,52 @@ class _Inline:
             pos = i + 1
             if not stack:
                 continue
-            opener = stack[-1]
-            if not opener.image and opener.depth < link_floor:
-                stack.pop()
-                link_floor = min(link_floor, len(stack))
-                continue
-            found = self._link_after(opener, i)
+            opener = stack.pop()
+            inactive = not opener.image and opener.depth < link_floor
+            found = None if inactive else self._link_after(opener, i)
             if found is None:
-                stack.pop()
                 link_floor = min(link_floor, len(stack))
                 continue
-            link_end, dest, label = found
-            kind = "image" if opener.image else "link"
-            link = Link(kind, opener.pos, dest, label)
-            # Link text is not read as prose, and neither is the link's syntax.
-            self.excluded.append((opener.pos, link_end))
-            if opener.image:
-                # Whatever formed inside an image's description renders as its alt text.
-                for k in range(len(links_here) - 1, -1, -1):
-                    inner, idx = links_here[k]
-                    if inner.opener <= opener.pos:
-                        break
-                    if not inner.in_image:
-                        replaced = Link(inner.kind, inner.opener, inner.destination, inner.label, True)
-                        links_here[k] = (replaced, idx)
-                        self.doc.links[idx] = replaced
-            links_here.append((link, len(self.doc.links)))
-            self.doc.links.append(link)
-            if dest is not None:
-                self.doc.candidates.append(dest)
-            stack.pop()
+            pos = self._add_link(opener, found, links_here)
             link_floor = len(stack) if not opener.image else min(link_floor, len(stack))
-            pos = link_end
+
+    def _code_span(self, i: int, no_closer_from: Dict[int, int]) -> int:
+        """6.1: at a backtick run, a code span (excluded from prose) or a literal run; where
+        to go on.  ``no_closer_from`` remembers, per run length, where no closer follows."""
+        text, end = self.text, self.end
+        run_end = _BACKTICKS.match(text, i, end).end()  # type: ignore[union-attr]
+        length = run_end - i
+        known_missing = no_closer_from.get(length, end + 1) <= run_end
+        close = -1 if known_missing else self._closing_backticks(run_end, length)
+        if close < 0:
+            no_closer_from[length] = run_end
+            return run_end
+        self.excluded.append((i, close + length))
+        self.code_spans.append((run_end, close))
+        return close + length
+
+    def _add_link(self, opener: _Opener, found: Tuple[int, Optional[Candidate], Optional[str]],
+                  links_here: List[Tuple[Link, int]]) -> int:
+        """Record the link or image that ``opener`` starts; returns where it ends."""
+        link_end, dest, label = found
+        link = Link("image" if opener.image else "link", opener.pos, dest, label)
+        # Link text is not read as prose, and neither is the link's syntax.
+        self.excluded.append((opener.pos, link_end))
+        if opener.image:
+            # Whatever formed inside an image's description renders as its alt text.
+            for k in range(len(links_here) - 1, -1, -1):
+                inner, idx = links_here[k]
+                if inner.opener <= opener.pos:
+                    break
+                if not inner.in_image:
+                    replaced = Link(inner.kind, inner.opener, inner.destination, inner.label, True)
+                    links_here[k] = (replaced, idx)
+                    self.doc.links[idx] = replaced
+        links_here.append((link, len(self.doc.links)))
+        self.doc.links.append(link)
+        if dest is not None:
+            self.doc.candidates.append(dest)
+        return link_end
 
     def _closing_backticks(self, pos: int, length: int) -> int:
         """6.1: the start of the next backtick run of exactly ``length``, or -1."""
@@ -841,35 +961,54 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
             cands.append(Candidate(c.uri, c.start, c.end, "front-matter", c.in_code, c.pieces))
     # Definitions first: a reference may come before its definition (4.7).
     inline_ranges: List[Tuple[int, int]] = []
-    def_spans: List[Tuple[int, int]] = []
     for p0, p1 in blocks.paragraphs:
-        pos = p0
-        dests: Optional[_Destinations] = None
-        while pos < p1 and text[pos] == "[":
-            # A definition's label ends at its first "]" (labels hold no unescaped bracket),
-            # followed by ":"; most paragraphs that open with "[" are links: one find says so.
-            close = text.find("]", pos, p1)
-            if close < 0 or (not text.startswith(":", close + 1) and text[close - 1] != "\\"):
-                break
-            if dests is None:
-                dests = _Destinations(text, p0, p1)
-            d = _definition(text, pos, p1, dests)
-            if d is None:
-                break
-            label, d0, d1, after = d
-            cand = _destination_candidate(text, d0, d1, "reference-definition")
-            cands.append(cand)
-            doc.definitions.setdefault(label, cand)
-            def_spans.append((pos, after))
-            pos = after
-            # The next definition may be indented up to three spaces, or behind "> ".
-            while pos < p1 and text[pos] in " \t>":
-                pos += 1
-        if pos < p1:
-            inline_ranges.append((pos, p1))
+        if text.startswith("[", p0):
+            p0 = _definitions(text, p0, p1, doc)
+        if p0 < p1:
+            inline_ranges.append((p0, p1))
+    _inlines(text, inline_ranges, doc, include_code)
+    for h0, h1 in blocks.html:
+        cands.extend(_html.scan_region(text, h0, h1, include_code))
+    if include_code:
+        for c0, c1 in blocks.code:
+            cands.extend(_as_code(scan_prose(text, c0, c1)))
+    return doc
+
+
+def _definitions(text: str, p0: int, p1: int, doc: MarkdownDocument) -> int:
+    """4.7: the link reference definitions that open a paragraph, into ``doc``; returns where
+    the paragraph's inline content starts."""
+    pos = p0
+    dests: Optional[_Destinations] = None
+    while pos < p1 and text[pos] == "[":
+        # A definition's label ends at its first "]" (labels hold no unescaped bracket),
+        # followed by ":"; most paragraphs that open with "[" are links: one find says so.
+        close = text.find("]", pos, p1)
+        if close < 0 or (not text.startswith(":", close + 1) and text[close - 1] != "\\"):
+            break
+        if dests is None:
+            dests = _Destinations(text, p0, p1)
+        d = _definition(text, pos, p1, dests)
+        if d is None:
+            break
+        label, d0, d1, after = d
+        cand = _destination_candidate(text, d0, d1, "reference-definition")
+        doc.candidates.append(cand)
+        doc.definitions.setdefault(label, cand)
+        pos = after
+        # The next definition may be indented up to three spaces, or behind "> ".
+        while pos < p1 and text[pos] in " \t>":
+            pos += 1
+    return pos
+
+
+def _inlines(text: str, ranges: List[Tuple[int, int]], doc: MarkdownDocument,
+             include_code: bool) -> None:
+    """The inline pass over each paragraph's content, then the prose scan of what it left."""
     find = text.find
+    cands = doc.candidates
     defined = bool(doc.definitions)
-    for r0, r1 in inline_ranges:
+    for r0, r1 in ranges:
         excluded: List[Tuple[int, int]] = []
         has_colon = find(":", r0, r1) >= 0
         # The inline pass matters only where a link can form ("](", or any "]" once there are
@@ -896,12 +1035,6 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
                 spans = Spans.of(excluded) if excluded else Spans()
             if _colon_outside(text, r0, r1, spans):
                 cands.extend(scan_prose(text, r0, r1, style=MARKDOWN_PROSE, excluded=spans))
-    for h0, h1 in blocks.html:
-        cands.extend(_html.scan_region(text, h0, h1, include_code))
-    if include_code:
-        for c0, c1 in blocks.code:
-            cands.extend(_as_code(scan_prose(text, c0, c1)))
-    return doc
 
 
 def _colon_outside(text: str, start: int, end: int, spans: Spans) -> bool:

@@ -289,6 +289,7 @@ class _Lexer:
 
     # -- the module -------------------------------------------------------------------
     def run(self) -> Lexed:
+        """The module's string literal groups and comments, in one pass over its tokens."""
         text = self.text
         n = len(text)
         groups: List[Group] = []
@@ -310,26 +311,17 @@ class _Lexer:
             gap = text[pos:gap_end]
             if "\\" in gap:
                 gap = _CONTINUATION.sub("", gap)
-            code = gap.strip()
-            if code:
+            if gap.strip():
                 if parts:
                     lead = gap.lstrip(" \t\f")
                     groups.append(Group(tuple(parts), group_stmt and lead[:1] in ("\n", "\r", ";")))
                     parts = []
-                for o in "([{":
-                    depth += gap.count(o)
-                for o in ")]}":
-                    depth -= gap.count(o)
-                depth = max(depth, 0)
-                r = gap.rstrip()
-                tail = gap[len(r):]
-                stmt = depth == 0 and ("\n" in tail or "\r" in tail or r.endswith(";"))
-            elif "\n" in gap or "\r" in gap:
-                if depth == 0:
-                    if parts:
-                        groups.append(Group(tuple(parts), group_stmt))
-                        parts = []
-                    stmt = True
+                depth, stmt = _after_code(gap, depth)
+            elif ("\n" in gap or "\r" in gap) and depth == 0:
+                if parts:
+                    groups.append(Group(tuple(parts), group_stmt))
+                    parts = []
+                stmt = True
             if m is None:
                 break
             if m.group() == "#":
@@ -350,6 +342,19 @@ class _Lexer:
         if parts:
             groups.append(Group(tuple(parts), group_stmt))
         return Lexed(tuple(groups), tuple(comments))
+
+
+def _after_code(code: str, depth: int) -> Tuple[int, bool]:
+    """After a stretch of code: the depth of open brackets, and whether the next token starts
+    a statement (the code ends with a line break outside brackets, or with ";")."""
+    for o in "([{":
+        depth += code.count(o)
+    for o in ")]}":
+        depth -= code.count(o)
+    depth = max(depth, 0)
+    r = code.rstrip()
+    tail = code[len(r):]
+    return depth, depth == 0 and ("\n" in tail or "\r" in tail or r.endswith(";"))
 
 
 def lex(text: str) -> Optional[Lexed]:

@@ -14,6 +14,7 @@ followed by anything else) are prose with context "comment".
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import List, Tuple
 
 from ..candidate import Candidate
@@ -51,11 +52,20 @@ def _uri_runs(text: str, start: int, end: int) -> Tuple[str, int, int, Pieces]:
     return uri, s, e, pieces
 
 
+@dataclass
+class _Found:
+    """What the line walk collects for one document."""
+
+    out: List[Candidate] = field(default_factory=list)
+    #: Literal blocks and code directive bodies.
+    code: List[Tuple[int, int]] = field(default_factory=list)
+    #: Spans the prose scan must not read again.
+    skip: List[Tuple[int, int]] = field(default_factory=list)
+    comments: List[Tuple[int, int]] = field(default_factory=list)
+
+
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
-    out: List[Candidate] = []
-    code: List[Tuple[int, int]] = []  # literal blocks and code directive bodies
-    skip: List[Tuple[int, int]] = []  # spans the prose scan must not read again
-    comments: List[Tuple[int, int]] = []
+    found = _Found()
     lines = [(m.start(), m.end()) for m in _LINE.finditer(text) if m.end() > m.start()]
     i = 0
     literal_next = False  # the previous paragraph ended with "::"
@@ -70,71 +80,88 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         base = _indent(line)
         if literal_next and base > literal_base:
             block_end = _block_end(text, lines, i + 1, literal_base)
-            code.append((l0, lines[block_end - 1][1]))
+            found.code.append((l0, lines[block_end - 1][1]))
             literal_next = False
             i = block_end
             continue
-        literal_next = False
-        target = _TARGET.match(text, l0, l1)
-        directive = _DIRECTIVE.match(text, l0, l1) if target is None else None
-        is_comment = target is None and directive is None and bool(_COMMENT.match(text, l0, l1))
-        block_end = _block_end(text, lines, i + 1, base) if (target or directive or is_comment) else i + 1
-        if target is not None:
-            end = lines[block_end - 1][1]
-            uri, s, e, pieces = _uri_runs(text, target.end(), end)
-            if uri and not uri.endswith("_"):  # "name_" is an indirect target, not a URI
-                out.append(Candidate(uri, s, e, "reference-definition", False, pieces))
-            skip.append((l0, end))
-            i = block_end
-            continue
-        if directive is not None:
-            name = directive.group(1).lower()
-            end = lines[block_end - 1][1]
-            if name in _CODE_DIRECTIVES:
-                code.append((l0, end))
-                skip.append((l0, end))
-                i = block_end
-                continue
-            if name in _IMAGE_DIRECTIVES:
-                arg_end = text.find("\n", directive.end(), l1)
-                uri, s, e, pieces = _uri_runs(text, directive.end(), l1 if arg_end < 0 else arg_end)
-                if uri:
-                    out.append(Candidate(uri, s, e, "rst-link", False, pieces))
-                skip.append((l0, l1))
-                for j in range(i + 1, block_end):
-                    o0, o1 = lines[j]
-                    opt = _OPTION.match(text, o0, o1)
-                    if opt is not None:
-                        uri, s, e, pieces = _uri_runs(text, opt.end(), o1)
-                        if uri:
-                            out.append(Candidate(uri, s, e, "rst-link", False, pieces))
-                        skip.append((o0, o1))
-            i += 1
-            continue
-        if is_comment and not line.strip().startswith(".. |"):
-            end = lines[block_end - 1][1]
-            comments.append((l0 + line.index("..") + 2, end))
-            skip.append((l0, end))
-            i = block_end
-            continue
-        # A paragraph: it runs to the next blank line.
-        j = i + 1
-        while j < n and text[lines[j][0]:lines[j][1]].strip():
-            j += 1
-        p0, p1 = l0, lines[j - 1][1]
-        _inline(text, p0, p1, out, skip, code)
-        last = text[lines[j - 1][0]:p1].rstrip()
-        if last.endswith("::"):
-            literal_next = True
+        i, literal_next = _markup_or_paragraph(text, lines, i, line, base, found)
+        if literal_next:
             literal_base = base
-        i = j
-    skip.extend(code)
-    out.extend(scan_prose(text, style=TEXT, excluded=Spans.of(skip)))
-    for c0, c1 in comments:
+    return _candidates(text, found, include_code)
+
+
+def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: str, base: int,
+                         found: _Found) -> Tuple[int, bool]:
+    """The block at line ``i``: a hyperlink target, a directive, a comment or a paragraph.
+    Returns the index of the line after it, and whether a literal block may follow ("::")."""
+    l0, l1 = lines[i]
+    target = _TARGET.match(text, l0, l1)
+    if target is not None:
+        block_end = _block_end(text, lines, i + 1, base)
+        end = lines[block_end - 1][1]
+        uri, s, e, pieces = _uri_runs(text, target.end(), end)
+        if uri and not uri.endswith("_"):  # "name_" is an indirect target, not a URI
+            found.out.append(Candidate(uri, s, e, "reference-definition", False, pieces))
+        found.skip.append((l0, end))
+        return block_end, False
+    directive = _DIRECTIVE.match(text, l0, l1)
+    if directive is not None:
+        return _directive(text, lines, i, base, directive, found), False
+    if _COMMENT.match(text, l0, l1) and not line.strip().startswith(".. |"):
+        block_end = _block_end(text, lines, i + 1, base)
+        end = lines[block_end - 1][1]
+        found.comments.append((l0 + line.index("..") + 2, end))
+        found.skip.append((l0, end))
+        return block_end, False
+    # A paragraph: it runs to the next blank line.
+    j = i + 1
+    while j < len(lines) and text[lines[j][0]:lines[j][1]].strip():
+        j += 1
+    p0, p1 = l0, lines[j - 1][1]
+    _inline(text, p0, p1, found.out, found.skip, found.code)
+    return j, text[lines[j - 1][0]:p1].rstrip().endswith("::")
+
+
+def _directive(text: str, lines: List[Tuple[int, int]], i: int, base: int,
+               directive: "re.Match[str]", found: _Found) -> int:
+    """A directive: a code directive's body is code; an image's or figure's argument and
+    ``:target:`` option are URIs.  Returns the index of the next line to read (the body of
+    other directives is read as text)."""
+    l0, l1 = lines[i]
+    name = directive.group(1).lower()
+    block_end = _block_end(text, lines, i + 1, base)
+    if name in _CODE_DIRECTIVES:
+        end = lines[block_end - 1][1]
+        found.code.append((l0, end))
+        found.skip.append((l0, end))
+        return block_end
+    if name in _IMAGE_DIRECTIVES:
+        arg_end = text.find("\n", directive.end(), l1)
+        uri, s, e, pieces = _uri_runs(text, directive.end(), l1 if arg_end < 0 else arg_end)
+        if uri:
+            found.out.append(Candidate(uri, s, e, "rst-link", False, pieces))
+        found.skip.append((l0, l1))
+        for j in range(i + 1, block_end):
+            o0, o1 = lines[j]
+            opt = _OPTION.match(text, o0, o1)
+            if opt is not None:
+                uri, s, e, pieces = _uri_runs(text, opt.end(), o1)
+                if uri:
+                    found.out.append(Candidate(uri, s, e, "rst-link", False, pieces))
+                found.skip.append((o0, o1))
+    return i + 1
+
+
+def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]:
+    """The candidates of the markup, then bare URIs in the prose, in comments, and in code."""
+    out = found.out
+    found.skip.extend(found.code)
+    out.extend(scan_prose(text, style=TEXT, excluded=Spans.of(found.skip)))
+    for c0, c1 in found.comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
             out.append(Candidate(c.uri, c.start, c.end, "comment", False, c.pieces))
     if include_code:
-        for c0, c1 in code:
+        for c0, c1 in found.code:
             for c in scan_prose(text, c0, c1, style=TEXT):
                 out.append(Candidate(c.uri, c.start, c.end, c.context, True, c.pieces))
     return out
