@@ -52,7 +52,9 @@ def test_pre_commit_hooks(tmp_path: Path, pre_commit_home: Path) -> None:
     assert proc.returncode == 1, out
     assert "URI301" in out and SECRET not in out
 
-    fixable = new_repo(tmp_path / "fixable", {"README.md": "See [docs](HTTPS://Example.COM:443/a/./b).\n"})
+    # A project that selects normalization in its configuration gets its links fixed by the hook.
+    fixable = new_repo(tmp_path / "fixable", {"README.md": "See [docs](HTTPS://Example.COM:443/a/./b).\n",
+                                              "urilint.toml": 'extend-select = ["URI2"]\n'})
     proc = try_repo(fixable, "urilint-fix", pre_commit_home)
     assert proc.returncode == 1, proc.stdout + proc.stderr  # a fixer that changed a file fails
     assert (fixable / "README.md").read_text() == "See [docs](https://example.com/a/b).\n"

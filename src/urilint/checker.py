@@ -93,14 +93,12 @@ class Plan:
     real_secrets_only: bool = False
 
     @classmethod
-    def of(cls, settings: Settings, scope: str = ALL_RULES, context: Optional[str] = None,
-           real_secrets_only: bool = False) -> "Plan":
-        """The plan for candidates of one ``context`` (None: unknown) in one scope: every enabled
-        rule that speaks there, or only the enabled secret rules (``SECRETS``: in code blocks and
-        spans), or those and only for real-looking values (``REAL_SECRETS``: test data and
-        generated files)."""
+    def of(cls, settings: Settings, scope: str = ALL_RULES, real_secrets_only: bool = False) -> "Plan":
+        """The plan for one scope: every enabled rule, or only the enabled secret rules
+        (``SECRETS``: in code blocks and spans), or those and only for real-looking values
+        (``REAL_SECRETS``: test data and generated files)."""
         fast = not (settings.ignore_hosts or settings.exempt_example_hosts or settings.extra_default_ports)
-        rules = tuple(r for r in enabled_rules(settings) if r.speaks_in(context, settings))
+        rules = enabled_rules(settings)
         if scope != ALL_RULES:
             rules = tuple(r for r in rules if r.secret)
         return cls(settings, rules, fast, real_secrets_only or scope == REAL_SECRETS)
@@ -159,8 +157,7 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
     "html-attribute", ...) the text is a reference for certain, so relative-path rules apply.
     """
     _check_str(text, "text")
-    return check_planned(text, Plan.of(settings if settings is not None else DEFAULT_SETTINGS, context=context),
-                         context)
+    return check_planned(text, Plan.of(settings if settings is not None else DEFAULT_SETTINGS), context)
 
 
 def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[Finding]:

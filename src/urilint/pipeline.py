@@ -11,7 +11,7 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from . import fixer, scanners, secrets, suppress
 from .candidate import Candidate
@@ -52,13 +52,10 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     and positions."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
-    plans: Dict[Tuple[bool, str], Plan] = {}  # one per kind of place, worked out once
+    prose, code = _plan(settings, role, False), _plan(settings, role, True)
     out: List[FileFinding] = []
     for c in _all_candidates(text, fmt, settings):
-        plan = plans.get((c.in_code, c.context))
-        if plan is None:
-            plan = plans[(c.in_code, c.context)] = _plan(settings, role, c.in_code, c.context)
-        findings = check_planned(c.uri, plan, c.context)
+        findings = check_planned(c.uri, code if c.in_code else prose, c.context)
         if not findings:
             continue
         shown = secrets.redact(c.uri, settings.placeholders)
@@ -74,12 +71,12 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     return out
 
 
-def _plan(settings: Settings, role: str, in_code: bool, context: str) -> Plan:
-    """What runs on a candidate of a file of ``role``, in code or not, in ``context``."""
+def _plan(settings: Settings, role: str, in_code: bool) -> Plan:
+    """What runs on a candidate of a file of ``role``, in code or not."""
     if role in (TEST, GENERATED):
-        return Plan.of(settings, REAL_SECRETS, context)
+        return Plan.of(settings, REAL_SECRETS)
     scope = SECRETS if in_code and not settings.include_code_blocks else ALL_RULES
-    return Plan.of(settings, scope, context, real_secrets_only=role == EXAMPLE)
+    return Plan.of(settings, scope, real_secrets_only=role == EXAMPLE)
 
 
 # --- from a fixed URI to a source edit ------------------------------------------------------------

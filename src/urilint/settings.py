@@ -76,12 +76,6 @@ class Settings:
         # The more specific selector decides; on a tie, ignore wins.
         return selected >= 0 and selected > best(self.ignore)
 
-    def names_explicitly(self, code: str) -> bool:
-        """Whether ``select`` or ``extend-select`` names the code, its family ("URI2") or "ALL"
-        (everything, everywhere); the bare prefix "URI" keeps each rule's defaults."""
-        chosen = (self.select or frozenset()) | self.extend_select
-        return any(s == "ALL" or (len(s) > 3 and code.startswith(s)) for s in chosen)
-
     def is_enabled(self, code: str) -> bool:
         """Whether the settings select the rule ``code`` (its own default decides when nothing
         does).  A convenience for callers; the rules themselves ask ``Rule.enabled``."""

@@ -158,11 +158,11 @@ def test_the_blocker_blocks(no_network: None) -> None:
 
 
 ALL_COMMANDS: List[Sequence[str]] = [
-    ["check", "--isolated", "."], ["check", "--isolated", "-j", "2", "."],
+    ["check", "--isolated", "--extend-select", "URI2", "."], ["check", "--isolated", "--extend-select", "URI2", "-j", "2", "."],
     ["check", "--isolated", "--select", "ALL", "--output-format", "sarif", "."],
-    ["check", "--isolated", "--output-format", "github", "."], ["check", "--isolated", "--diff", "."],
-    ["check", "--isolated", "--write-baseline", "b.json", "."], ["check", "--isolated", "--baseline", "b.json", "."],
-    ["check", "--isolated", "--fix", "--unsafe-fixes", "."], ["dump", "--isolated", "--output-format", "json", "."],
+    ["check", "--isolated", "--extend-select", "URI2", "--output-format", "github", "."], ["check", "--isolated", "--extend-select", "URI2", "--diff", "."],
+    ["check", "--isolated", "--extend-select", "URI2", "--write-baseline", "b.json", "."], ["check", "--isolated", "--extend-select", "URI2", "--baseline", "b.json", "."],
+    ["check", "--isolated", "--extend-select", "URI2", "--fix", "--unsafe-fixes", "."], ["dump", "--isolated", "--output-format", "json", "."],
     ["rules"], ["rule", "URI301"], ["validate", "http://exa mple.com/"], ["normalize", "HTTP://A.example:80/./b"],
     ["resolve", "http://a/b/c/d;p?q", "../g"],
 ]

@@ -39,7 +39,7 @@ def test_directives_match_the_reference(text: str) -> None:
     ],
 )
 def test_many_unclosed_directives_complete(tail: str) -> None:
-    text = "[a](HTTP://A.example/)\n" + tail
+    text = "[a](http:/A.example/)\n" + tail
     findings = check_text(text, "markdown")
     assert findings
     assert suppress.apply(text, "markdown", findings) == findings

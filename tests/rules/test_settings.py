@@ -49,7 +49,7 @@ def test_placeholder_syntaxes_are_a_setting() -> None:
 
 
 def test_extra_default_ports() -> None:
-    settings = Settings(extra_default_ports={"redis": 6379})
+    settings = Settings(extra_default_ports={"redis": 6379}, extend_select=frozenset({"URI206"}))
     [f] = check("redis://cache:6379/0", settings=settings)
     assert (f.code, f.fix) == ("URI206", "redis://cache/0")
     assert check("redis://cache:6379/0") == []

@@ -116,9 +116,6 @@ class Rule:
     #: The rule reports a secret (a password or token): it also runs in code blocks, test data
     #: and generated files, where the others do not (a published secret leaks wherever it is).
     secret: bool = False
-    #: Where the rule speaks by default (candidate contexts); None: everywhere.  Selecting the
-    #: rule by its code (or its family's prefix) makes it speak everywhere.
-    contexts: Optional[FrozenSet[str]] = None
 
     def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
                 applicability: Optional[str] = None) -> Finding:
@@ -129,12 +126,6 @@ class Rule:
     def enabled(self, settings: Settings) -> bool:
         """Whether the settings select this rule (its default decides when nothing does)."""
         return settings.selects(self.code, self.default)
-
-    def speaks_in(self, context: Optional[str], settings: Settings) -> bool:
-        """Whether the rule reports a candidate of this context (None: unknown, as for a URI
-        handed to check() directly)."""
-        return (self.contexts is None or context is None or context in self.contexts
-                or settings.names_explicitly(self.code))
 
 
 class Analysis:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, Example, Rule, never
+from .base import NORMALIZATION, Analysis, Example, Rule, never
 from .common import aspect_edits, normal_fix
 
 
@@ -31,9 +31,8 @@ RULE = Rule(
     summary="The scheme has uppercase letters",
     reference="RFC 3986 section 3.1 and section 6.2.2.1",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=never,
     aspect="scheme-case",

@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -36,9 +36,8 @@ RULE = Rule(
     summary="A percent-encoding with lowercase hex digits",
     reference="RFC 3986 section 2.1 and section 6.2.2.1",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="pct-case",

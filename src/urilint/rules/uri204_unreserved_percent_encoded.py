@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -34,9 +34,8 @@ RULE = Rule(
     summary="A percent-encoded unreserved character (%41, %7E, %2D ...)",
     reference="RFC 3986 section 2.3 and section 6.2.2.2",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="pct-unreserved",

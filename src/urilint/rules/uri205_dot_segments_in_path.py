@@ -6,7 +6,7 @@ import re
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -35,9 +35,8 @@ RULE = Rule(
     summary="'.' or '..' segments in the path of a URI or of an absolute-path reference",
     reference="RFC 3986 section 5.2.4 and section 6.2.2.3",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="dot-segments",

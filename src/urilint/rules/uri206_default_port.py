@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986.schemes import DEFAULT_PORTS
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -27,9 +27,8 @@ RULE = Rule(
     summary="The scheme's default port written out (':80' on http, ':443' on https ...)",
     reference="RFC 3986 section 3.2.3 and section 6.2.3",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="default-port",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -24,9 +24,8 @@ RULE = Rule(
     summary="A ':' after the host with no port",
     reference="RFC 3986 section 3.2.3 and section 6.2.3",
     fix_safety="safe",
-    default=True,
+    default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="empty-port",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import LINK_CONTEXTS, NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
 
@@ -26,7 +26,6 @@ RULE = Rule(
     fix_safety="safe",
     default=False,
     family=NORMALIZATION,
-    contexts=LINK_CONTEXTS,
     severity="warning",
     screen=screen,
     aspect="empty-path",
