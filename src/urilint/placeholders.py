@@ -2,10 +2,17 @@
 
 ``https://api.example.com/repos/{owner}/{repo}`` is a good URI template (RFC 6570) even though
 "{" is not a URI character, and ``postgres://app:${DB_PASSWORD}@db/app`` carries no password.
-Rules treat every placeholder span as an opaque, valid slot.  Which syntaxes count is a setting
+Rules treat every placeholder span as an opaque, valid slot: nothing inside it is reported, and
+no fix may change it (checker._vet).  Which syntaxes count is a setting
 (``Settings.placeholders``); all are on by default.
 
-Every pattern is a single pass with negated or bounded classes, so matching is linear.
+A scanner may end a URI inside a slot: at the space of ``url: https://host/${{ github.sha }}``
+or at the inner quote of ``href="{{ url_for("x") }}"``.  A template opener that is never closed
+before the end of the text (``https://host/${{``, ``{{ url_for(``) is such a cut slot and counts
+as a slot up to the end.
+
+Every pattern is a single pass with negated or bounded classes, and the alternatives of each
+repetition start with different characters, so matching is linear.
 """
 
 from __future__ import annotations
@@ -20,10 +27,16 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # RFC 6570 expressions and str.format fields share braces: {var}, {+base}, {/id*}, {?q,x},
     # {0}, {}, {name!r:>10}.  One level of nesting is what str.format allows ({a:{w}}).
     "braces": re.compile(r"\{[^{}\s]{0,200}\}"),
-    # Jinja, Django, Go, Handlebars, Helm: {{ var }}, {{{ raw }}}, {% tag %}
-    "jinja": re.compile(r"\{\{\{?[^{}]{0,200}\}?\}\}|\{%[^%]{0,200}%\}"),
-    # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd)
-    "shell": re.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]*"),
+    # Jinja, Django, Go, Handlebars, Helm, GitHub Actions: {{ var }}, {{{ raw }}}, {% tag %},
+    # {# comment #}, ${{ github.ref_name }}.  An expression may hold spaces, quotes and one level
+    # of braces ({{ url_for("x", id=1) }}, ${{ format('{0}/x', a) }}); an opener never closed
+    # runs to the end of the text (the scanner cut the URI inside it: see the module doc).
+    "jinja": re.compile(
+        r"\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
+        r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
+    ),
+    # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner
+    "shell": re.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]{0,200}\Z"),
     # printf / %-formatting as URL templates use it: %s, %d, %i, %r, %.2f, %-5s, %02d, and any
     # conversion after a mapping key (%(name)s, %(n)x).  Bare %o, %e, %x, %g, %c are left out on
     # purpose: "50%off" and "%e6" are broken or lowercase percent-encodings far more often.
@@ -31,14 +44,38 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
         r"%(?:\([A-Za-z_][A-Za-z0-9_]{0,60}\)[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[diouxXeEfFgGcrsab]"
         r"|[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[sdir]|[-#+ 0]*(?:[0-9]{1,3})?\.[0-9]{1,3}[fF])"
     ),
-    # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %>
-    "angle": re.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>"),
+    # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %> (and a cut "<%= x")
+    "angle": re.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>|<%[^%]{0,200}\Z"),
     # Optional parts of a syntax description, as manuals write them: libpq's
     # postgresql://[user[:password]@][netloc][:port][/dbname], redis://[:password@]host[:port].
     # A bracket group (one level of nesting) counts only in the authority and only when it
     # cannot be an IP literal (section 3.2.2): see _is_optional_part.
     # Its content is visible text: no space, no control character.
     "optional": re.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
+    # Variables between percent signs: Windows' %APPDATA%, Create React App's and Vite's
+    # %PUBLIC_URL%, SvelteKit's %sveltekit.assets%; and %{NAME} (Apache mod_rewrite's
+    # %{HTTP_HOST}, RPM's %{version}).  "%E4%B8%AD" is percent-encoding, not a variable: a name
+    # of two hex digits is a triplet ("%E4%"), and a "%" followed by two hex digits starts one,
+    # so it closes no name ("%A9t%C3").
+    "percent": re.compile(
+        r"%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]{1,60}%(?![0-9A-Fa-f]{2})|%\{[^{}\s]{1,200}\}"
+    ),
+    # Backreferences in the replacement string of a regular-expression substitution: \1 (sed,
+    # Python, Perl; "\\1" as written inside a JavaScript or C string), \g<1> and \g<name>
+    # (Python), $1 (Perl, JavaScript, Apache and nginx rewrites; shell positional parameters) and
+    # $<name> (JavaScript).  ${1} and ${name} are the shell syntax's.  A prose scan ends a URI at
+    # "<", so "\g" at the very end is a backreference it cut.
+    "backref": re.compile(
+        r"\\{1,2}(?:[0-9]|g<[A-Za-z0-9_]{1,60}>|g\Z)|\$(?:[0-9]{1,2}|<[A-Za-z_][A-Za-z0-9_]{0,60}>)"
+    ),
+    # An elision: "http://.../front.jpeg", "https://host:.../x", "…".  Three dots count only as a
+    # whole part, not between letters or digits, where they are data (GitHub's "v1.0...v2.0").
+    "ellipsis": re.compile("(?<![A-Za-z0-9.])\\.{3,}(?![A-Za-z0-9.])|\u2026+"),
+})
+#: Text that must be present for a syntax to match anywhere: a cheap test before its pattern.
+_HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
+    "braces": ("{",), "jinja": ("{",), "shell": ("$",), "printf": ("%",), "angle": ("<",),
+    "optional": ("[",), "percent": ("%",), "backref": ("\\", "$"), "ellipsis": ("...", "\u2026"),
 })
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -93,11 +130,11 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
-    if not any(c in text for c in "{$%<["):
-        return []
     spans: List[Span] = []
     authority_end = -1
     for name in syntaxes:
+        if not any(hint in text for hint in _HINTS[name]):
+            continue
         pattern = SYNTAXES[name]
         for m in pattern.finditer(text):
             if name == "printf" and _is_pct_triplet(text, m.start(), m.end()):

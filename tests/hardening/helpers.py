@@ -40,6 +40,10 @@ TOKENS: List[str] = [
     ":target: ", ".. image:: ", "- ", "> ", "    ", "\t", " ", "\n", "\r\n", "\r", "\x00", "\x0b",
     "\ud800", "\udcff", "\ufffd", "\u00e9", "\u65e5", "\u202e", "\u200b", "key = ", "KEY=", "export ",
     "[section]", "- url: ", "\"url\": \"", "x = (\"", "\" \"",
+    # template slots and substitutions (issue 14): expressions with spaces, quotes and braces,
+    # openers a scanner may cut, variables between percent signs, backreferences, elisions
+    "${{ a.b }}", "{{ f(\"x\", 1) }}", "{% url 'h' %}", "{{", "{%", "<%= u %>", "%PUBLIC_URL%",
+    "%{n}", "\\1", "\\g<1>", "$1", "...", "\u2026",
 ]
 
 _token = st.sampled_from(TOKENS)
