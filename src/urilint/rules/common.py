@@ -9,8 +9,9 @@ from typing import FrozenSet, Iterable, List, Optional, Tuple
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
+from ..rfc3986.schemes import normalization
 from ..rfc3986.validate import SyntaxProblem, describe
-from .base import WEB_SCHEMES, Analysis
+from .base import Analysis
 
 Edit = Tuple[int, int, str]
 
@@ -197,9 +198,36 @@ def _path_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     return [(start, end, cleaned)]
 
 
+def meaning_kept(a: Analysis) -> FrozenSet[str]:
+    """The aspects of the normal form that keep this URI's meaning: its scheme's record in
+    :data:`~urilint.rfc3986.schemes.NORMALIZATION` (a relative reference: what resolution
+    against an http(s) page keeps).  The scheme's case always may change (section 3.1).
+
+    A scheme with an ``extra-default-ports`` entry has a TCP port by the user's word, so its
+    default and empty ports are dropped too; nothing else is assumed about it."""
+    record = normalization(a.scheme)
+    kept = {"scheme-case"}
+    if record.host_case:
+        kept.add("host-case")
+    if record.percent_encoding:
+        kept.update(("pct-case", "pct-unreserved"))
+    if record.dot_segments:
+        kept.add("dot-segments")
+    port_known = a.scheme is not None and a.scheme in a.default_ports
+    if record.empty_port or port_known:
+        kept.add("empty-port")
+    if port_known:
+        kept.add("default-port")
+    if record.empty_path_is_root:
+        kept.add("empty-path")
+    return frozenset(kept)
+
+
 def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
-    """Edits that bring the URI to normal form for the given aspects; userinfo is never touched
-    and placeholders never changed.  Cached per URI: every 2xx rule asks."""
+    """Edits that bring the URI to normal form for the given aspects, as far as its scheme
+    keeps the meaning (:func:`meaning_kept`); userinfo is never touched and placeholders never
+    changed.  Cached per URI: every 2xx rule asks."""
+    aspects = aspects & meaning_kept(a)
     cached = a.cache.get(aspects)
     if cached is None:
         cached = a.cache[aspects] = _normalization_edits(a, aspects)
@@ -221,8 +249,7 @@ def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
         elif ref.port and default is not None and "default-port" in aspects and spells_port(ref.port, default):
             edits.append((port_span[0] - 1, port_span[1], ""))
     edits += _path_edits(a, aspects)
-    if ("empty-path" in aspects and ref.path == "" and ref.authority is not None
-            and a.scheme in WEB_SCHEMES):
+    if "empty-path" in aspects and ref.path == "" and ref.authority is not None:
         pos = a.span("path")[0]
         edits.append((pos, pos, "/"))
     edits += _component_edits(a, "query", aspects)
