@@ -11,6 +11,7 @@ from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segm
 from ..rfc3986.resolve import remove_dot_segments
 from ..rfc3986.schemes import normalization
 from ..rfc3986.validate import SyntaxProblem, describe
+from . import idn
 from .base import Analysis
 
 Edit = Tuple[int, int, str]
@@ -72,7 +73,14 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
         return DELIMITER
     if char and is_iri_char(char, p.component):
         return IRI
+    if char in idn.JOINERS and p.component == "host" and _joiner_allowed(a, p.offset):
+        return IRI  # a joiner where IDNA 2008 allows it: an IDN label (URI110), not an accident
     return CHARACTER
+
+
+def _joiner_allowed(a: Analysis, offset: int) -> bool:
+    span = a.ref.span("host")
+    return span is not None and idn.joiner_allowed(a.text[span[0]:span[1]], offset - span[0])
 
 
 def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
@@ -109,9 +117,16 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     return "".join(out)
 
 
+def may_percent_encode(a: Analysis, p: SyntaxProblem) -> bool:
+    """Whether a fix may percent-encode the character of ``p``: never in the userinfo (its bytes
+    are the user's), never in a non-ASCII host (IDNA maps those, and a joiner may belong to its
+    label; an encoded host names nothing a resolver looks up: see rules.idn)."""
+    return p.component != "userinfo" and not (p.component == "host" and not (a.ref.host or "").isascii())
+
+
 def encode_problems_fix(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
-    """Percent-encode each offending character, unless one is in the userinfo (never changed)."""
-    if any(p.component == "userinfo" for p in problems):
+    """Percent-encode each offending character, unless one of them may not be."""
+    if not all(may_percent_encode(a, p) for p in problems):
         return None
     return encode_chars_fix(a, [p.offset for p in problems])
 
