@@ -80,7 +80,9 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
 
 def _joiner_allowed(a: Analysis, offset: int) -> bool:
     span = a.ref.span("host")
-    return span is not None and idn.joiner_allowed(a.text[span[0]:span[1]], offset - span[0])
+    if span is None or span[1] - span[0] > idn.MAX_CODE_POINTS:
+        return False  # checked before slicing: each joiner of a huge host asks
+    return idn.joiner_allowed(a.text[span[0]:span[1]], offset - span[0])
 
 
 def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:

@@ -24,6 +24,8 @@ def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
     2.1): empty label, label over 63 or name over 253 octets (a non-ASCII label counted as its
     IDNA A-label), hyphen at a label's edge."""
     name = host[:-1] if host.endswith(".") else host  # one trailing dot: the root, allowed
+    if len(name) > idn.MAX_CODE_POINTS:
+        return 0, len(host), f"the host name is {len(name)} characters long; DNS allows 253"
     labels = name.split(".")
     lengths = [_octets(label) for label in labels]
     total = sum(n for n in lengths if n is not None) + len(labels) - 1
@@ -35,8 +37,9 @@ def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
         if label == "":
             return pos, pos + 1, "the host name has an empty label (two dots in a row, or a leading dot)"
         if octets is not None and octets > 63:
-            as_alabel = "" if label.isascii() else " as an IDNA A-label"
-            return pos, end, f"a host label is {octets} characters long{as_alabel}; DNS allows 63"
+            if label.isascii():
+                return pos, end, f"a host label is {octets} characters long; DNS allows 63"
+            return pos, end, f"a host label takes at least {octets} characters as an IDNA A-label; DNS allows 63"
         if label.startswith("-") or label.endswith("-"):
             return pos, end, f"host label {label!r} starts or ends with a hyphen"
         pos = end + 1
