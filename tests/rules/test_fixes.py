@@ -1,5 +1,6 @@
-"""Fix contracts: safe 2xx fixes compose to normalize(); fixes are idempotent; never touch
-userinfo or placeholders; findings stay inside the text."""
+"""Fix contracts: safe 2xx fixes compose to normalize() for the schemes whose normalization keeps
+the meaning (and only lowercase the scheme elsewhere); fixes are idempotent; never touch userinfo
+or placeholders; findings stay inside the text."""
 
 from __future__ import annotations
 
@@ -27,16 +28,36 @@ def apply_safe_fixes(text: str, settings: Settings) -> str:
     [
         "HTTP://www.EXAMPLE.com:80/a/./b/../c/%7euser%2f?%aa#%3a",
         "https://Example.COM:443",
-        "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
         "WSS://H:443/%41",
         "ftp://FTP.example.com:21",
         "http://[FE80::A]:80/x/../y",
         "https://ex%61mple.com/",
         "/a/b/../c/%7e",
+        "//CDN.example.com:/a/./b",
     ],
 )
 def test_safe_fixes_equal_normalize(text: str) -> None:
     assert apply_safe_fixes(text, ALL_2XX) == urilint.normalize(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "fixed", "rfc_normal_form"),
+    [
+        # RFC 3986's own example (section 6.2.2): equivalent for a generic-syntax consumer, but
+        # nothing says an "example:" consumer is one, so only the scheme's case is fixed.
+        pytest.param("eXAMPLE://a/./b/../b/%63/%7bfoo%7d", "example://a/./b/../b/%63/%7bfoo%7d",
+                     "example://a/b/c/%7Bfoo%7D", id="rfc-example"),
+        pytest.param("SQLITE:///../Data.db", "sqlite:///../Data.db", "sqlite:///Data.db", id="sqlite"),
+        pytest.param("FILE:///Srv/./a/../%7e", "file:///Srv/./a/../~", "file:///Srv/~", id="file"),
+        pytest.param("Postgres://DB:/App/../x", "postgres://DB:/App/../x", "postgres://db/x", id="postgres"),
+        pytest.param("Mailto:A%2eB@Example.COM", "mailto:A.B@Example.COM", "mailto:A.B@Example.COM", id="mailto"),
+    ],
+)
+def test_safe_fixes_keep_what_the_scheme_means(text: str, fixed: str, rfc_normal_form: str) -> None:
+    # The RFC core stays exact (section 6.2.2 for every scheme); the rules apply only what the
+    # scheme table says keeps the meaning.
+    assert apply_safe_fixes(text, ALL_2XX) == fixed
+    assert urilint.normalize(text) == rfc_normal_form
 
 
 _segment = st.text(alphabet="aB%7e.-_~", min_size=0, max_size=5)

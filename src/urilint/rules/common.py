@@ -9,8 +9,10 @@ from typing import FrozenSet, Iterable, List, Optional, Tuple
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
+from ..rfc3986.schemes import normalization
 from ..rfc3986.validate import SyntaxProblem, describe
-from .base import WEB_SCHEMES, Analysis
+from . import idn
+from .base import Analysis
 
 Edit = Tuple[int, int, str]
 
@@ -71,7 +73,16 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
         return DELIMITER
     if char and is_iri_char(char, p.component):
         return IRI
+    if char in idn.JOINERS and p.component == "host" and _joiner_allowed(a, p.offset):
+        return IRI  # a joiner where IDNA 2008 allows it: an IDN label (URI110), not an accident
     return CHARACTER
+
+
+def _joiner_allowed(a: Analysis, offset: int) -> bool:
+    span = a.ref.span("host")
+    if span is None or span[1] - span[0] > idn.MAX_CODE_POINTS:
+        return False  # checked before slicing: each joiner of a huge host asks
+    return idn.joiner_allowed(a.text[span[0]:span[1]], offset - span[0])
 
 
 def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
@@ -108,9 +119,16 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
     return "".join(out)
 
 
+def may_percent_encode(a: Analysis, p: SyntaxProblem) -> bool:
+    """Whether a fix may percent-encode the character of ``p``: never in the userinfo (its bytes
+    are the user's), never in a non-ASCII host (IDNA maps those, and a joiner may belong to its
+    label; an encoded host names nothing a resolver looks up: see rules.idn)."""
+    return p.component != "userinfo" and not (p.component == "host" and not (a.ref.host or "").isascii())
+
+
 def encode_problems_fix(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
-    """Percent-encode each offending character, unless one is in the userinfo (never changed)."""
-    if any(p.component == "userinfo" for p in problems):
+    """Percent-encode each offending character, unless one of them may not be."""
+    if not all(may_percent_encode(a, p) for p in problems):
         return None
     return encode_chars_fix(a, [p.offset for p in problems])
 
@@ -197,9 +215,36 @@ def _path_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     return [(start, end, cleaned)]
 
 
+def meaning_kept(a: Analysis) -> FrozenSet[str]:
+    """The aspects of the normal form that keep this URI's meaning: its scheme's record in
+    :data:`~urilint.rfc3986.schemes.NORMALIZATION` (a relative reference: what resolution
+    against an http(s) page keeps).  The scheme's case always may change (section 3.1).
+
+    A scheme with an ``extra-default-ports`` entry has a TCP port by the user's word, so its
+    default and empty ports are dropped too; nothing else is assumed about it."""
+    record = normalization(a.scheme)
+    kept = {"scheme-case"}
+    if record.host_case:
+        kept.add("host-case")
+    if record.percent_encoding:
+        kept.update(("pct-case", "pct-unreserved"))
+    if record.dot_segments:
+        kept.add("dot-segments")
+    port_known = a.scheme is not None and a.scheme in a.default_ports
+    if record.empty_port or port_known:
+        kept.add("empty-port")
+    if port_known:
+        kept.add("default-port")
+    if record.empty_path_is_root:
+        kept.add("empty-path")
+    return frozenset(kept)
+
+
 def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
-    """Edits that bring the URI to normal form for the given aspects; userinfo is never touched
-    and placeholders never changed.  Cached per URI: every 2xx rule asks."""
+    """Edits that bring the URI to normal form for the given aspects, as far as its scheme
+    keeps the meaning (:func:`meaning_kept`); userinfo is never touched and placeholders never
+    changed.  Cached per URI: every 2xx rule asks."""
+    aspects = aspects & meaning_kept(a)
     cached = a.cache.get(aspects)
     if cached is None:
         cached = a.cache[aspects] = _normalization_edits(a, aspects)
@@ -221,8 +266,7 @@ def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
         elif ref.port and default is not None and "default-port" in aspects and spells_port(ref.port, default):
             edits.append((port_span[0] - 1, port_span[1], ""))
     edits += _path_edits(a, aspects)
-    if ("empty-path" in aspects and ref.path == "" and ref.authority is not None
-            and a.scheme in WEB_SCHEMES):
+    if "empty-path" in aspects and ref.path == "" and ref.authority is not None:
         pos = a.span("path")[0]
         edits.append((pos, pos, "/"))
     edits += _component_edits(a, "query", aspects)

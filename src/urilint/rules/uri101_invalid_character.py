@@ -6,7 +6,7 @@ from typing import Iterator, List
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import char_label, encode_problems_fix, pct_encode, problems_for, CHARACTER
+from .common import char_label, encode_problems_fix, may_percent_encode, pct_encode, problems_for, CHARACTER
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -24,7 +24,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     for run in runs:
         first = problems[[p.offset for p in problems].index(run[0])]
         what = char_label(a, run[0], first.component)
-        enc = pct_encode(a.text[run[0]]) if first.component != "userinfo" else None
+        enc = pct_encode(a.text[run[0]]) if may_percent_encode(a, first) else None
         hint = f"; percent-encode it as {enc}" if enc else ""
         more = f" (and {len(run) - 1} more)" if len(run) > 1 else ""
         yield RULE.finding(run[0], run[-1] + 1, f"{what}{more} cannot appear in a URI{hint}", fix)
@@ -63,7 +63,7 @@ for characters in the userinfo.
         Example("https://example.com/my file.pdf", "https://example.com/my%20file.pdf"),
         Example("https://example.com/a|b", "https://example.com/a%7Cb"),
         Example('https://example.com/"quoted"', "https://example.com/%22quoted%22"),
-        Example("https://exa\u200bmple.com/", "https://exa%E2%80%8Bmple.com/"),
+        Example("https://exa\u200bmple.com/"),  # a host's characters are never percent-encoded
         Example("https://example.com/\u202eevil", "https://example.com/%E2%80%AEevil"),
         Example("https://example.com/a\tb", "https://example.com/a%09b"),
         Example("https://example.com/a\\b", "https://example.com/a%5Cb"),

@@ -7,25 +7,39 @@ from typing import Iterator, List, Optional, Tuple
 
 from ..finding import Finding
 from ..rfc3986 import grammar
+from . import idn
 from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, numeric_host
 from .common import problems_for, HOST
 
 _DOTTED_QUAD = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
 
 
+def _octets(label: str) -> Optional[int]:
+    """A label's length in the DNS: an internationalized one counts as its A-label (IDNA)."""
+    return len(label) if label.isascii() else idn.a_label_length(label)
+
+
 def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
     """(start, end, message) of the first DNS name rule a host breaks (RFC 1034 3.1, RFC 1123
-    2.1): empty label, label over 63 or name over 253 characters, hyphen at a label's edge."""
+    2.1): empty label, label over 63 or name over 253 octets (a non-ASCII label counted as its
+    IDNA A-label), hyphen at a label's edge."""
     name = host[:-1] if host.endswith(".") else host  # one trailing dot: the root, allowed
-    if len(name) > 253 and name.isascii():
+    if len(name) > idn.MAX_CODE_POINTS:
         return 0, len(host), f"the host name is {len(name)} characters long; DNS allows 253"
+    labels = name.split(".")
+    lengths = [_octets(label) for label in labels]
+    total = sum(n for n in lengths if n is not None) + len(labels) - 1
+    if total > 253:
+        return 0, len(host), f"the host name is {total} characters long; DNS allows 253"
     pos = 0
-    for label in name.split("."):
+    for label, octets in zip(labels, lengths):
         end = pos + len(label)
         if label == "":
             return pos, pos + 1, "the host name has an empty label (two dots in a row, or a leading dot)"
-        if len(label) > 63 and label.isascii():
-            return pos, end, f"a host label is {len(label)} characters long; DNS allows 63"
+        if octets is not None and octets > 63:
+            if label.isascii():
+                return pos, end, f"a host label is {octets} characters long; DNS allows 63"
+            return pos, end, f"a host label takes at least {octets} characters as an IDNA A-label; DNS allows 63"
         if label.startswith("-") or label.endswith("-"):
             return pos, end, f"host label {label!r} starts or ends with a hyphen"
         pos = end + 1
@@ -60,6 +74,10 @@ def screen(shape: CleanShape) -> bool:
         return True
     if numeric_host(host):
         return True
+    if not shape.ascii:
+        # Non-ASCII letters read as "a" here, but a label counts as its A-label, whose length
+        # has no useful bound per code point (UTS 46 maps U+FDFA to 18 letters).
+        return True
     return len(host) > 63 and (len(host) > 254 or any(len(label) > 63 for label in host.split(".")))
 
 
@@ -78,7 +96,8 @@ RULE = Rule(
 Reports hosts that cannot work: a malformed IP literal (`[::1::2]`, an IPv6 zone identifier,
 which RFC 3986 does not allow), a dotted quad with an octet over 255 (`999.1.1.1`), and, for
 schemes that look hosts up in the DNS (http, https, ftp, ssh, ...), an empty label, a label over
-63 or a name over 253 characters, or a label that starts or ends with a hyphen.
+63 or a name over 253 characters (an internationalized label counted as its IDNA A-label,
+`xn--...`), or a label that starts or ends with a hyphen.
 
 ## Why is this bad?
 The URI cannot be dereferenced: resolvers reject such names and parsers reject such literals.
@@ -98,6 +117,7 @@ No fix: the intended host cannot be known.
         Example("https://example..com/"),
         Example("https://" + "a" * 64 + ".com/"),
         Example("http://[12345::]/"),
+        Example("https://" + "\u00e4" * 60 + ".example/"),
     ),
     good=(
         "http://256.256.256.256.example/",
@@ -112,6 +132,8 @@ No fix: the intended host cannot be known.
         "https://" + "a" * 63 + ".com/",
         "urn:isbn:0451450523",
         "custom://-weird-/",
+        "https://" + "\u00e4" * 50 + ".example/",
+        "https://k\u00f6ln.de/",
     ),
     check=check,
 )

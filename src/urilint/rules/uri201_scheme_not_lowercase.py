@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
+from ..rfc3986 import iana
+from ..rfc3986.schemes import NORMALIZATION as SCHEME_TABLE
 from .base import NORMALIZATION, Analysis, Example, Rule, never
 from .common import aspect_edits, normal_fix
 
@@ -13,9 +15,21 @@ from .common import aspect_edits, normal_fix
 OPAQUE_SCHEMES = frozenset({"mailto", "urn", "tel", "data", "news", "sip", "sips", "xmpp", "magnet", "geo", "sms"})
 
 
+def is_a_name(a: Analysis, scheme: str) -> bool:
+    """An all-uppercase scheme that neither the registry, the scheme table nor the settings know:
+    by convention a name, not a URI typed in capitals (Kafka listener names: "PLAINTEXT://:9092",
+    "INTERNAL://kafka:29092").  Lowercasing it would be equivalent by section 3.1, but nobody
+    would make that change; a mixed-case one ("MyApp://") is still reported."""
+    raw = a.ref.scheme or ""
+    return (raw.isupper() and not iana.is_known(scheme) and scheme not in SCHEME_TABLE
+            and scheme not in a.settings.allowed_schemes)
+
+
 def check(a: Analysis) -> Iterator[Finding]:
     scheme = a.scheme
     if scheme is None or not a.has_valid_scheme() or not aspect_edits(a, "scheme-case"):
+        return
+    if is_a_name(a, scheme):
         return
     start, end = a.span("scheme")
     # "Content-Type:text/html" and "Note:..." are not URIs, though "content-type" is even an
@@ -38,7 +52,12 @@ RULE = Rule(
     aspect="scheme-case",
     doc="""\
 ## What it does
-Reports a scheme with uppercase letters (`HTTP://`).
+Reports a scheme with uppercase letters (`HTTP://`), for every scheme: schemes are
+case-insensitive whatever they name (section 3.1), so this is the one normalization that keeps
+the meaning of any URI.  Reported only before "//" or for common schemes written without it
+(`MAILTO:`), so `Content-Type:text/html` is not read as a URI.  An all-uppercase scheme that is
+neither registered with IANA, nor common, nor in `allowed-schemes` is a name by convention and is
+not reported: Kafka's listener names (`PLAINTEXT://0.0.0.0:9092`, `INTERNAL://kafka:29092`).
 
 ## Why is this bad?
 Schemes are case-insensitive, but "should only produce lowercase scheme names for consistency"
@@ -48,13 +67,17 @@ Schemes are case-insensitive, but "should only produce lowercase scheme names fo
 `HTTPS://example.com/` -> `https://example.com/`
 
 ## Fix safety
-Safe: the normalized URI is equivalent (section 6.2.2.1).
+Safe for every scheme: the normalized URI is equivalent (sections 3.1 and 6.2.2.1).  The fix
+also applies the other enabled 2xx normalizations that the scheme keeps (see URI202-URI208); for
+a scheme urilint does not know, it lowercases the scheme and nothing else.
 """,
     bad=(
         Example("HTTPS://example.com/", "https://example.com/"),
         Example("Http://example.com/", "http://example.com/"),
         Example("MAILTO:someone@example.com", "mailto:someone@example.com"),
         Example("Custom+Scheme://x/", "custom+scheme://x/"),
+        Example("SQLITE:///../Data.db", "sqlite:///../Data.db"),
+        Example("Postgres://DB.example/App", "postgres://DB.example/App"),
     ),
     good=(
         "https://example.com/",
@@ -63,6 +86,9 @@ Safe: the normalized URI is equivalent (section 6.2.2.1).
         "Key:Value",
         "https://example.com/PATH",
         "C:\\Windows",
+        "PLAINTEXT://0.0.0.0:9092",
+        "INTERNAL://kafka:29092",
+        "sqlite:///../Data.db",
     ),
     check=check,
 )

@@ -30,7 +30,12 @@ RULE = Rule(
     doc="""\
 ## What it does
 Reports ASCII uppercase letters in the host (reg-name or IP literal), outside percent-encodings
-and placeholders.
+and placeholders, where the scheme makes the host a DNS name or an IP address: http, https, ws,
+wss and ftp, and a network-path reference (`//Host/x`) in a document, which takes its page's
+web scheme.  Other schemes are not reported: their "host" may be a file system path
+(`http+unix://%2Fvar%2Frun%2FApp.sock`), a connection string
+(`azureblockblob://DefaultEndpointsProtocol=https;AccountName=...`), a Windows drive
+(`file://C:/`) or a server whose consumer compares names as written.
 
 ## Why is this bad?
 Hosts are case-insensitive; URI producers "should use lowercase for registered names and
@@ -40,12 +45,16 @@ hexadecimal addresses" (section 3.2.2) so that equal URIs compare equal as strin
 `https://Example.COM/` -> `https://example.com/`
 
 ## Fix safety
-Safe (section 6.2.2.1).  `${HOST}` and `{Host}` are slots and are left alone.
+Safe for those schemes (section 6.2.2.1; RFC 9110 section 4.2.3 for http and https).
+`${HOST}` and `{Host}` are slots and are left alone.  Non-ASCII letters are left as they are:
+IDNA (UTS 46) maps them when the name is looked up.
 """,
     bad=(
         Example("https://Example.COM/", "https://example.com/"),
         Example("http://[FE80::1]/", "http://[fe80::1]/"),
         Example("https://WWW.example.com/Path", "https://www.example.com/Path"),
+        Example("HTTP://Example.COM:80/a/../b", "http://example.com/b"),
+        Example("//CDN.example.com/lib.js", "//cdn.example.com/lib.js"),
     ),
     good=(
         "https://example.com/Path",
@@ -54,6 +63,12 @@ Safe (section 6.2.2.1).  `${HOST}` and `{Host}` are slots and are left alone.
         "https://example.com/?Q=Upper",
         "https://User@example.com/",
         "https://example.com/#Frag",
+        "azureblockblob://DefaultEndpointsProtocol=https;AccountName=Acct;AccountKey=Key",
+        "http+unix://%2Fvar%2Frun%2FApp.sock/info",
+        "file://C:/Windows/",
+        "postgres://DB.example.com/App",
+        "mongodb://Mongo.example.com/App",
+        "custom://Host/",
     ),
     check=check,
 )

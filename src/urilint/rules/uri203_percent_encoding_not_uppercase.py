@@ -43,7 +43,11 @@ RULE = Rule(
     aspect="pct-case",
     doc="""\
 ## What it does
-Reports percent-encodings written with lowercase hex (`%2f`), outside the userinfo.
+Reports percent-encodings written with lowercase hex (`%2f`), outside the userinfo, in URIs whose
+scheme's consumers percent-decode: http, https, ws, wss, ftp, file, data and mailto, and
+relative references (a link in a document resolves against its page).  Other schemes are not
+reported: a database URL or a scheme urilint does not know may be read by a parser that compares
+its text as written.
 
 ## Why is this bad?
 "URI producers and normalizers should use uppercase hexadecimal digits for all
@@ -53,13 +57,15 @@ percent-encodings" (section 2.1); mixed case defeats string comparison.
 `https://example.com/a%2fb` -> `https://example.com/a%2Fb`
 
 ## Fix safety
-Safe (section 6.2.2.1).  The userinfo is never changed.
+Safe for those schemes (section 6.2.2.1).  The userinfo is never changed.
 """,
     bad=(
         Example("https://example.com/a%2fb", "https://example.com/a%2Fb"),
         Example("https://example.com/?q=%e6%97%a5", "https://example.com/?q=%E6%97%A5"),
         Example("https://example.com/#%3a", "https://example.com/#%3A"),
         Example("https://example.com/#:~:text=a%2db", "https://example.com/#:~:text=a%2Db"),
+        Example("file:///srv/a%2fb", "file:///srv/a%2Fb"),
+        Example("#caf%c3%a9", "#caf%C3%A9"),
     ),
     good=(
         "https://example.com/a%2Fb",
@@ -68,6 +74,10 @@ Safe (section 6.2.2.1).  The userinfo is never changed.
         "https://example.com/img%02d.png",
         "https://example.com/%E6%97%A5",
         "https://example.com/plain",
+        "postgres://db.example.com/app%2fx",
+        "redis://cache.example.com/0?name=%e6",
+        "custom://host/a%2fb",
+        "sqlite:///data%2fx.db",
     ),
     check=check,
 )

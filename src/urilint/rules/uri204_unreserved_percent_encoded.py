@@ -42,7 +42,10 @@ RULE = Rule(
     doc="""\
 ## What it does
 Reports percent-encodings of unreserved characters (letters, digits, `-`, `.`, `_`, `~`), outside
-the userinfo.
+the userinfo, in URIs whose scheme's consumers percent-decode: http, https, ws, wss, ftp, file,
+data and mailto, and relative references (a link in a document resolves against its page).
+Other schemes are not reported: a database URL or a scheme urilint does not know may be read by
+a parser that does not decode.
 
 ## Why is this bad?
 They "should not be created by URI producers" and "should be decoded" by normalizers (section
@@ -55,13 +58,15 @@ Not reported inside a fragment directive (`#:~:text=aarch64%2Dpc`): there `-` is
 directive's syntax, so `%2D` and `-` find different text (URL Fragment Text Directives).
 
 ## Fix safety
-Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decoded.
+Safe for those schemes (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never
+decoded.
 """,
     bad=(
         Example("https://example.com/%7Euser", "https://example.com/~user"),
         Example("https://example.com/%41BC", "https://example.com/ABC"),
         Example("https://ex%61mple.com/", "https://example.com/"),
         Example("https://example.com/?q=%2D1", "https://example.com/?q=-1"),
+        Example("/docs/%7Euser/", "/docs/~user/"),
     ),
     good=(
         "https://example.com/~user",
@@ -75,6 +80,8 @@ Safe (section 6.2.2.2).  Reserved characters (`%2F`, `%3A`, ...) are never decod
         "https://example.com/%3%30",
         "https://example.com/doc.md#:~:text=aarch64%2Dpc%2Dwindows",
         "https://example.com/#:~:text=start%2D,end",
+        "postgres://db.example.com/%41pp",
+        "custom://host/%7Euser",
     ),
     check=check,
 )

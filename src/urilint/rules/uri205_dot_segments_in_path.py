@@ -42,26 +42,36 @@ RULE = Rule(
     aspect="dot-segments",
     doc="""\
 ## What it does
-Reports complete `.` and `..` segments in the path of a URI with a scheme, or of a reference
-whose path is absolute.  Relative paths (`../img.png`) are not reported: there the dots mean
-something until the reference is resolved.
+Reports complete `.` and `..` segments in the path of an http, https, ws, wss or ftp URI, and
+of a reference whose path is absolute (`/docs/./index.html`, `//cdn.example.com/a/../b.js`).
+Not reported:
+
+- relative paths (`../img.png`): the dots mean something until the reference is resolved;
+- `file:` URIs: the path names a file, and the system that opens it resolves `..` after following
+  symbolic links, so `/srv/link/../data` need not be `/srv/data`;
+- database URLs and every scheme urilint does not know: `sqlite:///../data.db` is the file
+  `../data.db` relative to the working directory, and `sqlite:///data.db` is another database.
 
 ## Why is this bad?
 Dot-segments "are intended only for use within relative references" (section 6.2.2.3); in a URI
-they make two spellings of one resource, and some servers do not remove them.
+they make two spellings of one resource, and some servers do not remove them.  A reference
+whose path starts with "/" loses them when it is resolved, whatever its base (section 5.2.2:
+`T.path = remove_dot_segments(R.path)`), so removing them first names the same target.
 
 ## Example
 `https://example.com/a/./b/../c` -> `https://example.com/a/c`
 
 ## Fix safety
-Safe: remove_dot_segments (section 5.2.4) gives the equivalent path.  Not applied where the result
-would begin with "//" without an authority.
+Safe for those URIs and references: remove_dot_segments (section 5.2.4) gives the equivalent
+path.  Not applied where the result would begin with "//" without an authority.
 """,
     bad=(
         Example("https://example.com/a/./b/../c", "https://example.com/a/c"),
         Example("https://example.com/../x", "https://example.com/x"),
         Example("/docs/./index.html", "/docs/index.html"),
         Example("https://example.com/a/.", "https://example.com/a/"),
+        Example("//cdn.example.com/a/../lib.js", "//cdn.example.com/lib.js"),
+        Example("HTTP://Example.COM:80/a/../b", "http://example.com/b"),
     ),
     good=(
         "../img/logo.png",
@@ -72,6 +82,12 @@ would begin with "//" without an authority.
         "https://example.com/...",
         "docs/../README.md",
         "https://example.com/b c/../d",
+        "sqlite:///../data.db",
+        "sqlite:////srv/app/../data.db",
+        "file:///srv/link/../data",
+        "postgres://db.example.com/../app",
+        "custom://host/a/../b",
+        "jar:file:///srv/app.jar!/a/../b",
     ),
     check=check,
 )

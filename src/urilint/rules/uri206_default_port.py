@@ -34,8 +34,10 @@ RULE = Rule(
     aspect="default-port",
     doc="""\
 ## What it does
-Reports a port equal to the scheme's default: http and ws 80, https and wss 443, ftp 21, plus
-any `extra-default-ports` from the configuration.
+Reports a port equal to the scheme's default: http and ws 80, https and wss 443, ftp 21 (their
+specifications say a missing port means that one), plus any `extra-default-ports` from the
+configuration.  A relative reference (`//host:80/`) is not reported: its scheme, and so its
+default port, is its base's.
 
 ## Why is this bad?
 "URI producers and normalizers should omit the port component ... if its value is the same as
@@ -45,7 +47,8 @@ the default port for the scheme" (section 3.2.3).
 `https://example.com:443/` -> `https://example.com/`
 
 ## Fix safety
-Safe (section 6.2.3).
+Safe for those schemes (section 6.2.3; RFC 9110 section 4.2.3, RFC 6455 section 3, RFC 1738
+section 3.2).
 """,
     bad=(
         Example("https://example.com:443/", "https://example.com/"),
@@ -60,6 +63,8 @@ Safe (section 6.2.3).
         "redis://localhost:6379/0",
         "https://example.com:{port}/",
         "foo://example.com:80/",
+        "//example.com:80/",
+        "postgres://db.example.com:5432/app",
     ),
     check=check,
 )

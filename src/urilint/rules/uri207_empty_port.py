@@ -31,7 +31,10 @@ RULE = Rule(
     aspect="empty-port",
     doc="""\
 ## What it does
-Reports an authority ending in `:` with no port (`https://example.com:/`).
+Reports an authority ending in `:` with no port (`https://example.com:/`) in an http, https, ws,
+wss or ftp URI, in a network-path reference (`//example.com:/x`), and for a scheme with an
+`extra-default-ports` entry.  Other schemes are not reported: their "host:port" need not be one
+(`file://C:/Windows` is a drive letter, a database URL may list several hosts).
 
 ## Why is this bad?
 "URI producers and normalizers should omit the port component and its ':' delimiter if port is
@@ -41,12 +44,12 @@ empty" (section 3.2.3).  It is usually the trace of a template whose port was le
 `https://example.com:/x` -> `https://example.com/x`
 
 ## Fix safety
-Safe: an empty port means the default one.
+Safe for those schemes: an empty port means the default one (section 6.2.3).
 """,
     bad=(
         Example("https://example.com:/x", "https://example.com/x"),
         Example("http://example.com:", "http://example.com"),
-        Example("foo://host:/", "foo://host/"),
+        Example("//example.com:/x", "//example.com/x"),
     ),
     good=(
         "https://example.com/x",
@@ -55,6 +58,9 @@ Safe: an empty port means the default one.
         "https://[::1]/",
         "https://example.com/a:b",
         "urn:a:b:",
+        "file://C:/Windows/",
+        "foo://host:/",
+        "redis://cache:/0",
     ),
     check=check,
 )

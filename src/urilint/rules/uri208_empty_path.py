@@ -31,7 +31,9 @@ RULE = Rule(
     aspect="empty-path",
     doc="""\
 ## What it does
-Reports `https://example.com` (no path), whose normal form is `https://example.com/`.
+Reports `https://example.com` (no path), whose normal form is `https://example.com/`, for the
+schemes whose specifications make an empty path mean "/": http, https (RFC 9110 section 4.2.3),
+ws, wss (RFC 6455 section 3) and ftp (RFC 1738 section 3.2.2).
 
 ## Why is this bad?
 Section 6.2.3: for http, an empty path is equivalent to "/", and normalizers should use "/".
@@ -41,7 +43,7 @@ Off by default: the short form is everywhere and harmless.
 `https://example.com` -> `https://example.com/`
 
 ## Fix safety
-Safe (section 6.2.3).
+Safe for those schemes (section 6.2.3).
 """,
     bad=(
         Example("https://example.com", "https://example.com/"),
@@ -55,6 +57,8 @@ Safe (section 6.2.3).
         "file:///etc",
         "https://example.com/x",
         "urn:x:y",
+        "//example.com",
+        "postgres://db.example.com",
     ),
     check=check,
 )
