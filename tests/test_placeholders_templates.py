@@ -179,9 +179,9 @@ REPORTED = [
     P("http://exa..mple.com/{{ x }}", "URI104", id="bad-host-next-to-a-slot"),
     P("https://exa...com/", "URI104", id="dots-inside-a-host"),
     P("https://x.example/a[…]b", "URI107", id="brackets-around-an-elision"),
-    P("https://admin:S3cretPassw0rd@db.example/{{ name }}", "URI301", id="password-next-to-a-slot"),
+    P("https://admin:S3cretPassw0rd@db.internal/{{ name }}", "URI301", id="password-next-to-a-slot"),
     P("https://x.example/a\\b/\\1", "URI101", id="backslash-that-is-not-a-backref"),
-    P("https://x.example/?password=hunter2x&next={{ url }}", "URI304", id="secret-query-next-to-a-slot"),
+    P("https://api.vendor.io/?password=hunter2x&next={{ url }}", "URI304", id="secret-query-next-to-a-slot"),
 ]
 
 

@@ -11,6 +11,7 @@ import pytest
 import urilint.rules
 from urilint.checker import check
 from urilint.rules import RULES, Rule
+from urilint.rules.base import NORMALIZATION
 from urilint.settings import Settings
 
 ALL = Settings(select=frozenset({"ALL"}))
@@ -32,8 +33,9 @@ def _context(rule: Rule) -> object:
 
 @pytest.mark.parametrize(("rule", "text", "fix", "applicability"), _bad_params())
 def test_bad_example_fires_with_its_fix(rule: Rule, text: str, fix: object, applicability: object) -> None:
-    # Defaults plus this rule: a fix is what a user with the default selection would get.
-    settings = Settings(extend_select=frozenset({rule.code}))
+    # Defaults plus this rule: a fix is what a user with the default selection would get; for a
+    # normalization rule, what a user who selects normalization ("URI2") gets: one normal form.
+    settings = Settings(extend_select=frozenset({rule.code, "URI2"} if rule.family == NORMALIZATION else {rule.code}))
     findings = [f for f in check(text, settings=settings, context=_context(rule)) if f.code == rule.code]  # type: ignore[arg-type]
     assert findings, f"{rule.code} did not fire on {text!r}"
     for f in findings:

@@ -48,7 +48,7 @@ Safe for those schemes: an empty port means the default one (section 6.2.3).
 """,
     bad=(
         Example("https://example.com:/x", "https://example.com/x"),
-        Example("http://example.com:", "http://example.com"),
+        Example("http://example.com:", "http://example.com/"),
         Example("//example.com:/x", "//example.com/x"),
     ),
     good=(
