@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import FrozenSet, Iterable, List, Optional, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
@@ -83,6 +83,51 @@ def char_label(a: Analysis, offset: int, component: str) -> str:
     if component == "userinfo":
         return "a character in the userinfo"
     return describe(a.text[offset])
+
+
+#: How a message names several of one character (one is named by ``describe``).
+_PLURALS = {" ": "spaces", "\n": "line breaks (U+000A)", "\r": "carriage returns (U+000D)",
+            "\t": "tabs (U+0009)"}
+
+
+def _count_label(char: str, n: int, noun: str) -> str:
+    if char == "":
+        return f"a {noun} in the userinfo" if n == 1 else f"{n} {noun}s in the userinfo"
+    if n == 1:
+        return describe(char)
+    plural = _PLURALS.get(char)
+    return f"{n} {plural}" if plural else f"{describe(char)} ({n} times)"
+
+
+def count_chars(a: Analysis, problems: Sequence[SyntaxProblem], noun: str = "character") -> str:
+    """How one finding's message counts the characters of all its problems, in order of first
+    appearance: "' ' (space)", "14 spaces", "2 spaces and '\"'", "'[', ']' and 3 other
+    characters".  Never quotes the userinfo's (it may be a password): "a {noun} in the userinfo"."""
+    counts: Dict[str, int] = {}
+    for p in problems:
+        key = "" if p.component == "userinfo" else a.text[p.offset]
+        counts[key] = counts.get(key, 0) + 1
+    parts = [_count_label(char, n, noun) for char, n in counts.items()]
+    if len(parts) > 3:
+        parts = parts[:2] + [f"{sum(list(counts.values())[2:])} other characters"]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def first_run(problems: Sequence[SyntaxProblem]) -> Tuple[int, int]:
+    """The span a finding points at: its first problem, with the problems right after it (a CR LF
+    pair, two spaces)."""
+    start = end = problems[0].offset
+    for p in problems[1:]:
+        if p.offset != end + 1:
+            break
+        end = p.offset
+    return start, end + 1
+
+
+def components(problems: Sequence[SyntaxProblem]) -> str:
+    """The components the problems are in, as a message names them: "the path and the query"."""
+    names = [f"the {c}" for c in dict.fromkeys(p.component for p in problems)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def pct_encode(char: str) -> Optional[str]:

@@ -2,32 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List
+from typing import Iterator
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import char_label, encode_problems_fix, pct_encode, problems_for, CHARACTER
+from .common import count_chars, encode_problems_fix, first_run, pct_encode, problems_for, CHARACTER
 
 
 def check(a: Analysis) -> Iterator[Finding]:
     problems = problems_for(a, CHARACTER)
     if not problems:
         return
-    fix = encode_problems_fix(a, problems)
-    # One finding per run of adjacent offending characters.
-    runs: List[List[int]] = []
-    for p in problems:
-        if runs and runs[-1][-1] == p.offset - 1:
-            runs[-1].append(p.offset)
-        else:
-            runs.append([p.offset])
-    for run in runs:
-        first = problems[[p.offset for p in problems].index(run[0])]
-        what = char_label(a, run[0], first.component)
-        enc = pct_encode(a.text[run[0]]) if first.component != "userinfo" else None
-        hint = f"; percent-encode it as {enc}" if enc else ""
-        more = f" (and {len(run) - 1} more)" if len(run) > 1 else ""
-        yield RULE.finding(run[0], run[-1] + 1, f"{what}{more} cannot appear in a URI{hint}", fix)
+    # One finding for the URI: the message counts every character, the span is the first run,
+    # and the fix encodes them all.
+    start, end = first_run(problems)
+    fix = encode_problems_fix(a, problems)  # None in the userinfo, or for a lone surrogate
+    hint = ""
+    if fix is not None:
+        one_char = len({a.text[p.offset] for p in problems}) == 1
+        them = "it" if len(problems) == 1 else "them"
+        hint = f"; percent-encode {them}" + (f" as {pct_encode(a.text[start])}" if one_char else "")
+    yield RULE.finding(start, end, f"{count_chars(a, problems)} cannot appear in a URI{hint}", fix)
 
 
 RULE = Rule(
@@ -47,6 +42,9 @@ control characters, and invisible characters (zero-width, bidi formatting, soft 
 breaking spaces). Non-ASCII letters that RFC 3987 allows in an IRI are not reported here
 (see URI110).
 
+One finding per URI: the message counts the characters ("14 spaces"), the span points at the
+first of them, and the fix encodes them all.
+
 ## Why is this bad?
 Clients disagree on what to do with them: some encode, some truncate, some reject. An invisible
 character makes two URIs that look the same point to different places.
@@ -61,6 +59,7 @@ for characters in the userinfo.
 """,
     bad=(
         Example("https://example.com/my file.pdf", "https://example.com/my%20file.pdf"),
+        Example("https://example.com/docs/my guide.md#step two", "https://example.com/docs/my%20guide.md#step%20two"),
         Example("https://example.com/a|b", "https://example.com/a%7Cb"),
         Example('https://example.com/"quoted"', "https://example.com/%22quoted%22"),
         Example("https://exa\u200bmple.com/", "https://exa%E2%80%8Bmple.com/"),

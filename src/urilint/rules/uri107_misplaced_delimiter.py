@@ -2,30 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, List
 
 from ..finding import Finding
-from ..rfc3986.validate import describe
+from ..rfc3986.validate import SyntaxProblem, describe
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import encode_problems_fix, problems_for, DELIMITER
+from .common import components, count_chars, encode_problems_fix, problems_for, DELIMITER
 
 _WHERE = {"path": "the path", "query": "the query", "fragment": "the fragment", "host": "the host"}
+
+
+def _why(chars: str) -> str:
+    reasons: List[str] = []
+    if "#" in chars:
+        reasons.append("only one '#' may start the fragment")
+    if "[" in chars or "]" in chars:
+        reasons.append("brackets only enclose an IP literal")
+    return f" ({'; '.join(reasons)})" if reasons else ""
+
+
+def _message(a: Analysis, problems: List[SyntaxProblem]) -> str:
+    if all(p.component == "userinfo" for p in problems):
+        n = len(problems)
+        what = "a delimiter" if n == 1 else f"{n} delimiters"
+        return f"the userinfo holds {what} ('@', '[' or ']') that must be percent-encoded"
+    if len(problems) == 1:
+        p = problems[0]
+        char = a.text[p.offset]
+        return (f"{describe(char)} is a delimiter that cannot appear in "
+                f"{_WHERE.get(p.component, p.component)}{_why(char)}")
+    chars = "".join(a.text[p.offset] for p in problems if p.component != "userinfo")
+    return (f"{count_chars(a, problems, 'delimiter')} are delimiters that cannot appear in "
+            f"{components(problems)}{_why(chars)}")
 
 
 def check(a: Analysis) -> Iterator[Finding]:
     problems = problems_for(a, DELIMITER)
     if not problems:
         return
-    fix = encode_problems_fix(a, problems)
-    for p in problems:
-        if p.component == "userinfo":
-            message = "the userinfo holds a delimiter ('@', '[' or ']') that must be percent-encoded"
-        else:
-            char = a.text[p.offset]
-            extra = " (only one '#' may start the fragment)" if char == "#" else (
-                " (brackets only enclose an IP literal)" if char in "[]" else "")
-            message = f"{describe(char)} is a delimiter that cannot appear in {_WHERE.get(p.component, p.component)}{extra}"
-        yield RULE.finding(p.offset, p.offset + 1, message, fix)
+    # One finding for the URI, at the first delimiter; the fix encodes them all.
+    first = problems[0].offset
+    yield RULE.finding(first, first + 1, _message(a, problems), encode_problems_fix(a, problems))
 
 
 RULE = Rule(
@@ -42,6 +59,9 @@ RULE = Rule(
 ## What it does
 Reports `[` and `]` outside an IP literal, a second `#` (the fragment starts at the first), and
 more than one `@` before the host.
+
+One finding per URI: the message counts the delimiters, the span points at the first, and the
+fix encodes them all.
 
 ## Why is this bad?
 Parsers split the URI at a different place than you meant: browsers take the last `@` as the end

@@ -6,7 +6,7 @@ from typing import Iterator, List, Optional
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
-from .common import Edit, apply_edits, pct_encode, problems_for, IRI
+from .common import Edit, apply_edits, components, pct_encode, problems_for, IRI
 
 
 def a_label(host: str) -> Optional[str]:
@@ -36,20 +36,22 @@ def check(a: Analysis) -> Iterator[Finding]:
                 edits.append((host_span[0], host_span[1], label))
         fix = apply_edits(a.text, edits) if edits else None
     applicability = "unsafe" if host_problems else "safe"
-    reported_host = False
-    for p in problems:
-        if p.component == "host":
-            if reported_host:
-                continue
-            reported_host = True
-            span = a.ref.span("host") or (p.offset, p.offset + 1)
-            label = a_label(a.ref.host or "")
-            hint = f"; its IDNA A-label is {label}" if label else ""
-            yield RULE.finding(span[0], span[1], f"the host is not ASCII{hint}", fix, applicability)
-        else:
-            where = "userinfo" if p.component == "userinfo" else p.component
-            yield RULE.finding(p.offset, p.offset + 1, f"non-ASCII character in the {where}; a URI "
-                               "percent-encodes it (UTF-8)", fix, applicability)
+    # One finding for the URI: at the host when it is not ASCII, else at the first character;
+    # the message counts the others.
+    others = [p for p in problems if p.component != "host"]
+    parts: List[str] = []
+    if host_problems:
+        span = a.ref.span("host") or (host_problems[0].offset, host_problems[0].offset + 1)
+        label = a_label(a.ref.host or "")
+        hint = f"; its IDNA A-label is {label}" if label else ""
+        parts.append(f"the host is not ASCII{hint}")
+    else:
+        span = (others[0].offset, others[0].offset + 1)
+    if others:
+        what = "non-ASCII character" if len(others) == 1 else f"{len(others)} non-ASCII characters"
+        it = "it" if len(others) == 1 else "them"
+        parts.append(f"{what} in {components(others)}; a URI percent-encodes {it} (UTF-8)")
+    yield RULE.finding(span[0], span[1], "; ".join(parts), fix, applicability)
 
 
 def screen(shape: CleanShape) -> bool:
