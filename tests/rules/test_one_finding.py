@@ -44,6 +44,8 @@ SEVERAL = [
                  "https://example.com/%25zz/%25q/100%25", id="URI102-three"),
     pytest.param("https://example.com/a]/b]#c]", "URI107", 21, "']' (3 times) are delimiters",
                  "https://example.com/a%5D/b%5D#c%5D", id="URI107-three-lone-brackets"),
+    pytest.param("https://example.com/?a=b|c|d#e|f", "URI111", 24, "'|' (3 times) in the query and the fragment",
+                 "https://example.com/?a=b%7Cc%7Cd#e%7Cf", id="URI111-three-pipes"),
     pytest.param("https://example.com/K\u00f6ln/\u00fc?\u00e4", "URI110", 21, "3 non-ASCII characters",
                  "https://example.com/K%C3%B6ln/%C3%BC?%C3%A4", id="URI110-three"),
     pytest.param("https://example.com/%3c%3e%7c", "URI203", 20, "'%3c' (and 2 more)", "https://example.com/%3C%3E%7C",

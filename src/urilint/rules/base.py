@@ -138,6 +138,8 @@ class Analysis:
         self.ignore_before = 0
         #: per-URI memo for work several rules share (normalization edits by aspect set)
         self.cache: Dict[FrozenSet[str], List[Tuple[int, int, str]]] = {}
+        #: per-URI memo for rules.common's problem kinds: the brackets and braces that pair up
+        self.paired: Optional[FrozenSet[int]] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
@@ -52,6 +53,40 @@ PATH_NOSCHEME = "path-noscheme"
 DELIMITER = "delimiter"
 IRI = "iri"
 CHARACTER = "character"
+#: A character RFC 3986 forbids that real URLs use by convention (URI111, off by default).
+CONVENTION = "convention"
+
+#: Characters RFC 3986 forbids but that real URLs use by convention in these components, and
+#: that the WHATWG URL parser leaves as they are or percent-encodes silently (URI111's doc says
+#: which).  Brackets and braces count only when they pair up inside the component; "{" and "}"
+#: in a path are left out (there a brace is a template slot, or the trace of a broken one).
+#: Never the scheme, the userinfo, the host or the port: there these characters are accidents.
+CONVENTIONS: Mapping[str, FrozenSet[str]] = MappingProxyType({
+    "path": frozenset("|^`[]"),
+    "query": frozenset("|^`[]{}"),
+    "fragment": frozenset("|^`[]{}#"),
+})
+_OPENERS = {"]": "[", "}": "{"}
+
+
+def _paired(a: Analysis) -> FrozenSet[int]:
+    """Offsets of the brackets and braces that pair up inside their component ("p[a][0]=",
+    "[slug]"), worked out once per URI.  A lone one ("/a]", "#intro]") is the trace of a typo
+    or of a link cut in the wrong place, not a convention."""
+    if a.paired is None:
+        found: List[int] = []
+        for component in CONVENTIONS:
+            stack: List[int] = []
+            for p in a.problems:
+                if p.component != component:
+                    continue
+                char = a.text[p.offset]
+                if char in "[{":
+                    stack.append(p.offset)
+                elif char in _OPENERS and stack and a.text[stack[-1]] == _OPENERS[char]:
+                    found += (stack.pop(), p.offset)
+        a.paired = frozenset(found)
+    return a.paired
 
 
 def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
@@ -67,6 +102,8 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
         return HOST
     if p.rule == "path-noscheme":
         return PATH_NOSCHEME
+    if char in CONVENTIONS.get(p.component, ()) and (char not in "[]{}" or p.offset in _paired(a)):
+        return CONVENTION
     if char in DELIMITERS:
         return DELIMITER
     if char and is_iri_char(char, p.component):

@@ -28,7 +28,8 @@ def check(a: Analysis) -> Iterator[Finding]:
 RULE = Rule(
     code="URI101",
     name="invalid-character",
-    summary="A character that cannot appear in a URI (space, quotes, controls, invisible characters)",
+    summary="A character that cannot appear in a URI and breaks it: whitespace, controls, quotes, "
+            "angle brackets, backslash, invisible characters",
     reference="RFC 3986 section 2; RFC 3987 section 3.1 (mapping to a URI), section 4.1 (bidi)",
     fix_safety="unsafe",
     default=True,
@@ -37,37 +38,48 @@ RULE = Rule(
     screen=never,
     doc="""\
 ## What it does
-Reports characters that RFC 3986 does not allow anywhere in a URI: spaces, `"<>\\^`{|}`,
-control characters, and invisible characters (zero-width, bidi formatting, soft hyphen, non-
-breaking spaces). Non-ASCII letters that RFC 3987 allows in an IRI are not reported here
-(see URI110).
+Reports characters that RFC 3986 does not allow in a URI and that are accidents or break a
+reader: whitespace (a space or a line break inside a link), control characters, `"`, `<`, `>`
+and `\\`, invisible characters (zero-width, bidi formatting, soft hyphen, non-breaking spaces),
+a brace in the path outside a template slot, a brace that does not pair up, and `|`, `^` or
+`` ` `` in the userinfo or the host.  Non-ASCII letters that RFC 3987 allows in an IRI are
+URI110's.  Characters that real URLs use by convention and browsers accept (`|`, `^` and `` ` ``
+in the path, query and fragment, braces that pair up in the query or the fragment) are URI111's,
+off by default.  Whitespace and control characters are always reported here, whatever a browser
+does with them: the WHATWG URL parser drops tabs and line breaks silently, so such a link works
+in one tool and breaks in the next.
 
 One finding per URI: the message counts the characters ("14 spaces"), the span points at the
 first of them, and the fix encodes them all.
 
 ## Why is this bad?
-Clients disagree on what to do with them: some encode, some truncate, some reject. An invisible
-character makes two URIs that look the same point to different places.
+Clients disagree on what to do with them: some encode, some truncate, some reject. A space or
+a line break usually means a link was cut, joined or typed by mistake.  An invisible character
+makes two URIs that look the same point to different places.
 
 ## Example
 `https://example.com/my file.pdf` -> `https://example.com/my%20file.pdf`
 
 ## Fix safety
 Unsafe: percent-encoding (UTF-8, as RFC 3987 section 3.1 maps IRIs to URIs) keeps what a browser
-would request, but a space may also mean the URI was cut or joined by mistake. No fix is offered
-for characters in the userinfo.
+would request, but a space may also mean the URI was cut or joined by mistake, and a stray `"`
+or `>` typed into a link should be deleted rather than encoded. No fix is offered for
+characters in the userinfo.
 """,
     bad=(
         Example("https://example.com/my file.pdf", "https://example.com/my%20file.pdf"),
         Example("https://example.com/docs/my guide.md#step two", "https://example.com/docs/my%20guide.md#step%20two"),
-        Example("https://example.com/a|b", "https://example.com/a%7Cb"),
         Example('https://example.com/"quoted"', "https://example.com/%22quoted%22"),
         Example("https://exa\u200bmple.com/", "https://exa%E2%80%8Bmple.com/"),
         Example("https://example.com/\u202eevil", "https://example.com/%E2%80%AEevil"),
         Example("https://example.com/a\tb", "https://example.com/a%09b"),
+        Example("https://example.com/a\nb", "https://example.com/a%0Ab"),
         Example("https://example.com/a\\b", "https://example.com/a%5Cb"),
-        Example("https://example.com/?q=a^b", "https://example.com/?q=a%5Eb"),
         Example("https://example.com/caf\u00e9\u00a0menu", "https://example.com/caf\u00e9%C2%A0menu"),
+        Example("https://example.com/a{b", "https://example.com/a%7Bb"),
+        Example("https://example.com/?q=}", "https://example.com/?q=%7D"),
+        Example("https://exa|mple.com/", "https://exa%7Cmple.com/"),
+        Example("data:text/plain,hello world", "data:text/plain,hello%20world"),
     ),
     good=(
         "https://example.com/my%20file.pdf",
@@ -81,6 +93,11 @@ for characters in the userinfo.
         "https://example.com/<slug>/edit",
         "https://example.com/a%7Cb",
         "mailto:someone@example.com",
+        "https://example.com/a|b",
+        "https://example.com/?q=a^b",
+        "https://fonts.googleapis.com/css?family=Roboto|Open+Sans",
+        "https://matrix.to/#/#room:matrix.org",
+        "https://example.com/?f={a:{b:1}}",
     ),
     check=check,
 )
