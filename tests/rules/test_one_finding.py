@@ -1,7 +1,10 @@
 """One problem, one finding (issue 14, item 2, the rules' part).
 
 Each rule reports a URI at most once: the message counts the occurrences, the span points at
-the first, and the fix covers them all.
+the first, and the fix covers them all.  ASCII whitespace inside the data of a base64 data: URI
+is no finding at all: every consumer drops it (RFC 2397 data is RFC 2045 base64, whose
+decoders ignore line breaks, section 6.8; the Fetch Standard's data: URL processor runs the
+Infra Standard's forgiving-base64 decode, which removes ASCII whitespace).
 """
 
 from __future__ import annotations
@@ -67,6 +70,63 @@ def test_several_problems_are_one_finding(text: str, code: str, start: int, coun
     assert f.fix == fix
     if fix is not None:
         assert _only(fix, code) == [], "the fix covers every occurrence"
+
+
+# Must not fire: ASCII whitespace in the data of a base64 data: URI is no finding of any rule.
+BASE64_WHITESPACE = [
+    pytest.param("data:image/png;base64,iVBORw0K\nGgoAAAAN\nSUhEUgAA", id="line-breaks"),
+    pytest.param("data:image/png;base64,iVBORw0K\r\nGgoAAAAN\r\nSUhEUgAA", id="crlf"),
+    pytest.param("data:image/png;base64,\n    iVBORw0K\n    GgoAAAAN", id="indented-lines"),
+    pytest.param("data:image/png;base64,iVBO Rw0K Ggo=", id="spaces"),
+    pytest.param("data:image/png;base64,iVBO\tRw0K", id="tab"),
+    pytest.param("data:image/png;base64,iVBO\x0cRw0K", id="form-feed"),
+    pytest.param("data:image/svg+xml;BASE64,PHN2Zz4\n8L3N2Zz4=", id="upper-case-base64"),
+    pytest.param("data:image/svg+xml;charset=utf-8;base64,PHN2Zz4\n8L3N2Zz4=", id="with-a-parameter"),
+    pytest.param("data:image/png;Base64,iVBO\nRw0K", id="mixed-case-base64"),
+    pytest.param("data:;base64,SGVs\nbG8=", id="no-media-type"),
+    pytest.param("data:application/octet-stream;base64,AAAA\n\n\n  \nAAAA", id="blank-lines"),
+    pytest.param("data:font/woff2;base64," + "AAAA\n" * 300 + "AA==", id="many-lines"),
+    pytest.param("data:image/png;base64,iVBO\nRw0K#frag", id="with-a-fragment"),
+]
+
+
+@pytest.mark.parametrize("text", BASE64_WHITESPACE)
+def test_whitespace_in_base64_data_is_no_finding(text: str) -> None:
+    assert check(text, settings=ALL) == []
+
+
+def test_the_data_scheme_is_read_in_any_case() -> None:
+    assert [f.code for f in check("DATA:image/png;base64,iVBO\nRw0K", settings=ALL)] == ["URI201"]
+
+
+def test_whitespace_before_the_comma_is_not_in_the_data() -> None:
+    findings = check("data:image/png; base64,iVBO\nRw0K", settings=ALL)
+    assert [(f.code, f.start, f.message) for f in findings] == [
+        ("URI101", 15, "' ' (space) cannot appear in a URI; percent-encode it as %20")]
+
+
+# ...but only there: whitespace elsewhere in a data: URI is still an accident, reported once.
+NOT_BASE64_DATA = [
+    pytest.param("data:text/plain,hello world\nagain", id="not-base64"),
+    pytest.param("data:text/plain;base64x,SGVs\nbG8=", id="not-quite-base64"),
+    pytest.param("data:image/png;base64 x,iVBO\nRw0K", id="base64-then-a-word"),
+    pytest.param("data:image/png;base64,iVBO\"Rw0K\n", id="a-quote-in-base64-data"),
+    pytest.param("data:image/png;base64,iVBO\u00a0Rw0K", id="no-break-space-is-not-ascii-whitespace"),
+    pytest.param("data:image/png;base64,iVBO\x00Rw0K", id="nul-is-not-whitespace"),
+    pytest.param("https://example.com/;base64,a b", id="not-a-data-uri"),
+]
+
+
+@pytest.mark.parametrize("text", NOT_BASE64_DATA)
+def test_other_whitespace_in_a_data_uri_is_one_finding(text: str) -> None:
+    assert [f.code for f in check(text, settings=DEFAULT)] == ["URI101"]
+
+
+def test_a_wrapped_base64_image_in_an_svg_attribute_is_quiet() -> None:
+    data = "\n".join("      " + "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA" for _ in range(200))
+    svg = (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">\n'
+           f'  <image xlink:href="data:image/png;base64,\n{data}"/>\n</svg>\n')
+    assert check_text(svg, "html", ALL) == []
 
 
 def test_a_link_with_four_spaces_is_one_finding_at_the_first() -> None:

@@ -55,6 +55,10 @@ IRI = "iri"
 CHARACTER = "character"
 #: A character RFC 3986 forbids that real URLs use by convention (URI111, off by default).
 CONVENTION = "convention"
+#: Not a problem at all: ASCII whitespace in the data of a base64 data: URI, which every
+#: consumer drops (the WHATWG Infra Standard's forgiving-base64 decode; RFC 2045 section 6.8).
+#: No rule reports this kind.
+IGNORED = "ignored"
 
 #: Characters RFC 3986 forbids but that real URLs use by convention in these components, and
 #: that the WHATWG URL parser leaves as they are or percent-encodes silently (URI111's doc says
@@ -67,6 +71,8 @@ CONVENTIONS: Mapping[str, FrozenSet[str]] = MappingProxyType({
     "fragment": frozenset("|^`[]{}#"),
 })
 _OPENERS = {"]": "[", "}": "{"}
+#: The Infra Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE.
+ASCII_WHITESPACE: FrozenSet[str] = frozenset("\t\n\x0c\r ")
 
 
 def _paired(a: Analysis) -> FrozenSet[int]:
@@ -89,6 +95,22 @@ def _paired(a: Analysis) -> FrozenSet[int]:
     return a.paired
 
 
+def _base64_data_start(a: Analysis) -> int:
+    """Where the data of a base64 data: URI starts (after its ","); -1 for any other URI.
+
+    As the Fetch Standard's data: URL processor reads it: the media type, stripped of ASCII
+    whitespace, ends in ";" and "base64" (any case) with optional spaces between."""
+    if a.base64_from is None:
+        a.base64_from = -1
+        comma = a.text.find(",") if a.scheme == "data" else -1
+        if comma != -1:
+            head = a.text[5:comma].strip("".join(ASCII_WHITESPACE))
+            semi = head.rfind(";")
+            if semi != -1 and head[semi + 1:].lstrip(" ").lower() == "base64":
+                a.base64_from = comma + 1
+    return a.base64_from
+
+
 def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
     """Which kind of syntax problem ``p`` is; each syntax rule reports one kind."""
     char = a.text[p.offset] if p.offset < len(a.text) else ""
@@ -104,6 +126,8 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
         return PATH_NOSCHEME
     if char in CONVENTIONS.get(p.component, ()) and (char not in "[]{}" or p.offset in _paired(a)):
         return CONVENTION
+    if char in ASCII_WHITESPACE and p.component == "path" and 0 <= _base64_data_start(a) <= p.offset:
+        return IGNORED
     if char in DELIMITERS:
         return DELIMITER
     if char and is_iri_char(char, p.component):

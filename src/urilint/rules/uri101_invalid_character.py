@@ -49,6 +49,12 @@ off by default.  Whitespace and control characters are always reported here, wha
 does with them: the WHATWG URL parser drops tabs and line breaks silently, so such a link works
 in one tool and breaks in the next.
 
+ASCII whitespace in the data of a base64 `data:` URI (`data:image/png;base64,...` wrapped over
+lines in an attribute) is not reported: every consumer drops it.  RFC 2397 data marked
+`;base64` is base64 as RFC 2045 defines it, whose decoders ignore line breaks and other
+characters outside the alphabet (section 6.8), and the Fetch Standard's data: URL processor
+runs the Infra Standard's forgiving-base64 decode, which first removes all ASCII whitespace.
+
 One finding per URI: the message counts the characters ("14 spaces"), the span points at the
 first of them, and the fix encodes them all.
 
@@ -98,6 +104,8 @@ characters in the userinfo.
         "https://fonts.googleapis.com/css?family=Roboto|Open+Sans",
         "https://matrix.to/#/#room:matrix.org",
         "https://example.com/?f={a:{b:1}}",
+        "data:image/png;base64,iVBORw0K\n  GgoAAAAN\r\n\tSUhEUgAA",
+        "data:image/svg+xml;BASE64,PHN2Zz4 8L3N2Zz4=",
     ),
     check=check,
 )
