@@ -178,7 +178,7 @@ REPORTED = [
     P("https://x.example/%E4%zz", "URI102", id="broken-triplets-are-not-a-variable"),
     P("http://exa..mple.com/{{ x }}", "URI104", id="bad-host-next-to-a-slot"),
     P("https://exa...com/", "URI104", id="dots-inside-a-host"),
-    P("https://x.example/a[…]b", "URI107", id="brackets-around-an-elision"),
+    P("https://x.example/a[…/b", "URI107", id="lone-bracket-beside-an-elision"),  # paired: URI111
     P("https://admin:S3cretPassw0rd@db.internal/{{ name }}", "URI301", id="password-next-to-a-slot"),
     P("https://x.example/a\\b/\\1", "URI101", id="backslash-that-is-not-a-backref"),
     P("https://api.vendor.io/?password=hunter2x&next={{ url }}", "URI304", id="secret-query-next-to-a-slot"),

@@ -56,8 +56,8 @@ def test_select_edits_dedupes_and_drops_overlaps() -> None:
     ("text", "unsafe", "expected"),
     [
         pytest.param("a HTTP://A.example:80/./x b\n", False, "a http://a.example/x b\n", id="safe"),
-        pytest.param("a https://x.example/a|b\n", False, "a https://x.example/a|b\n", id="unsafe-not-applied"),
-        pytest.param("a https://x.example/a|b\n", True, "a https://x.example/a%7Cb\n", id="unsafe-applied"),
+        pytest.param("a https://x.example/a\\b\n", False, "a https://x.example/a\\b\n", id="unsafe-not-applied"),
+        pytest.param("a https://x.example/a\\b\n", True, "a https://x.example/a%5Cb\n", id="unsafe-applied"),
         pytest.param("é HTTP://X.example/\r\nnext\r\n", False, "é http://x.example/\r\nnext\r\n", id="crlf-kept"),
         pytest.param("pw postgres://u:s3cr3t@DB.example/x\n", True, "pw postgres://u:s3cr3t@DB.example/x\n",
                      id="secret-never-fixed"),

@@ -148,6 +148,10 @@ class Analysis:
         self.ignore_before = 0
         #: per-URI memo for work several rules share (normalization edits by aspect set)
         self.cache: Dict[FrozenSet[str], List[Tuple[int, int, str]]] = {}
+        #: per-URI memos for rules.common's problem kinds: the brackets and braces that pair
+        #: up, and where a base64 data: URI's data starts (-1: not such a URI)
+        self.paired: Optional[FrozenSet[int]] = None
+        self.base64_from: Optional[int] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:

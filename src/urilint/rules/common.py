@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import FrozenSet, Iterable, List, Optional, Tuple
+from types import MappingProxyType
+from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ..rfc3986 import grammar
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
@@ -54,6 +55,62 @@ PATH_NOSCHEME = "path-noscheme"
 DELIMITER = "delimiter"
 IRI = "iri"
 CHARACTER = "character"
+#: A character RFC 3986 forbids that real URLs use by convention (URI111, off by default).
+CONVENTION = "convention"
+#: Not a problem at all: ASCII whitespace in the data of a base64 data: URI, which every
+#: consumer drops (the WHATWG Infra Standard's forgiving-base64 decode; RFC 2045 section 6.8).
+#: No rule reports this kind.
+IGNORED = "ignored"
+
+#: Characters RFC 3986 forbids but that real URLs use by convention in these components, and
+#: that the WHATWG URL parser leaves as they are or percent-encodes silently (URI111's doc says
+#: which).  Brackets and braces count only when they pair up inside the component; "{" and "}"
+#: in a path are left out (there a brace is a template slot, or the trace of a broken one).
+#: Never the scheme, the userinfo, the host or the port: there these characters are accidents.
+CONVENTIONS: Mapping[str, FrozenSet[str]] = MappingProxyType({
+    "path": frozenset("|^`[]"),
+    "query": frozenset("|^`[]{}"),
+    "fragment": frozenset("|^`[]{}#"),
+})
+_OPENERS = {"]": "[", "}": "{"}
+#: The Infra Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE.
+ASCII_WHITESPACE: FrozenSet[str] = frozenset("\t\n\x0c\r ")
+
+
+def _paired(a: Analysis) -> FrozenSet[int]:
+    """Offsets of the brackets and braces that pair up inside their component ("p[a][0]=",
+    "[slug]"), worked out once per URI.  A lone one ("/a]", "#intro]") is the trace of a typo
+    or of a link cut in the wrong place, not a convention."""
+    if a.paired is None:
+        found: List[int] = []
+        for component in CONVENTIONS:
+            stack: List[int] = []
+            for p in a.problems:
+                if p.component != component:
+                    continue
+                char = a.text[p.offset]
+                if char in "[{":
+                    stack.append(p.offset)
+                elif char in _OPENERS and stack and a.text[stack[-1]] == _OPENERS[char]:
+                    found += (stack.pop(), p.offset)
+        a.paired = frozenset(found)
+    return a.paired
+
+
+def _base64_data_start(a: Analysis) -> int:
+    """Where the data of a base64 data: URI starts (after its ","); -1 for any other URI.
+
+    As the Fetch Standard's data: URL processor reads it: the media type, stripped of ASCII
+    whitespace, ends in ";" and "base64" (any case) with optional spaces between."""
+    if a.base64_from is None:
+        a.base64_from = -1
+        comma = a.text.find(",") if a.scheme == "data" else -1
+        if comma != -1:
+            head = a.text[5:comma].strip("".join(ASCII_WHITESPACE))
+            semi = head.rfind(";")
+            if semi != -1 and head[semi + 1:].lstrip(" ").lower() == "base64":
+                a.base64_from = comma + 1
+    return a.base64_from
 
 
 def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
@@ -69,6 +126,10 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
         return HOST
     if p.rule == "path-noscheme":
         return PATH_NOSCHEME
+    if char in CONVENTIONS.get(p.component, ()) and (char not in "[]{}" or p.offset in _paired(a)):
+        return CONVENTION
+    if char in ASCII_WHITESPACE and p.component == "path" and 0 <= _base64_data_start(a) <= p.offset:
+        return IGNORED
     if char in DELIMITERS:
         return DELIMITER
     if char and is_iri_char(char, p.component):
@@ -94,6 +155,51 @@ def char_label(a: Analysis, offset: int, component: str) -> str:
     if component == "userinfo":
         return "a character in the userinfo"
     return describe(a.text[offset])
+
+
+#: How a message names several of one character (one is named by ``describe``).
+_PLURALS = {" ": "spaces", "\n": "line breaks (U+000A)", "\r": "carriage returns (U+000D)",
+            "\t": "tabs (U+0009)"}
+
+
+def _count_label(char: str, n: int, noun: str) -> str:
+    if char == "":
+        return f"a {noun} in the userinfo" if n == 1 else f"{n} {noun}s in the userinfo"
+    if n == 1:
+        return describe(char)
+    plural = _PLURALS.get(char)
+    return f"{n} {plural}" if plural else f"{describe(char)} ({n} times)"
+
+
+def count_chars(a: Analysis, problems: Sequence[SyntaxProblem], noun: str = "character") -> str:
+    """How one finding's message counts the characters of all its problems, in order of first
+    appearance: "' ' (space)", "14 spaces", "2 spaces and '\"'", "'[', ']' and 3 other
+    characters".  Never quotes the userinfo's (it may be a password): "a {noun} in the userinfo"."""
+    counts: Dict[str, int] = {}
+    for p in problems:
+        key = "" if p.component == "userinfo" else a.text[p.offset]
+        counts[key] = counts.get(key, 0) + 1
+    parts = [_count_label(char, n, noun) for char, n in counts.items()]
+    if len(parts) > 3:
+        parts = parts[:2] + [f"{sum(list(counts.values())[2:])} other characters"]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def first_run(problems: Sequence[SyntaxProblem]) -> Tuple[int, int]:
+    """The span a finding points at: its first problem, with the problems right after it (a CR LF
+    pair, two spaces)."""
+    start = end = problems[0].offset
+    for p in problems[1:]:
+        if p.offset != end + 1:
+            break
+        end = p.offset
+    return start, end + 1
+
+
+def components(problems: Sequence[SyntaxProblem]) -> str:
+    """The components the problems are in, as a message names them: "the path and the query"."""
+    names = [f"the {c}" for c in dict.fromkeys(p.component for p in problems)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def pct_encode(char: str) -> Optional[str]:

@@ -2,38 +2,34 @@
 
 from __future__ import annotations
 
-from typing import Iterator, List
+from typing import Iterator
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import char_label, encode_problems_fix, may_percent_encode, pct_encode, problems_for, CHARACTER
+from .common import count_chars, encode_problems_fix, first_run, pct_encode, problems_for, CHARACTER
 
 
 def check(a: Analysis) -> Iterator[Finding]:
     problems = problems_for(a, CHARACTER)
     if not problems:
         return
-    fix = encode_problems_fix(a, problems)
-    # One finding per run of adjacent offending characters.
-    runs: List[List[int]] = []
-    for p in problems:
-        if runs and runs[-1][-1] == p.offset - 1:
-            runs[-1].append(p.offset)
-        else:
-            runs.append([p.offset])
-    for run in runs:
-        first = problems[[p.offset for p in problems].index(run[0])]
-        what = char_label(a, run[0], first.component)
-        enc = pct_encode(a.text[run[0]]) if may_percent_encode(a, first) else None
-        hint = f"; percent-encode it as {enc}" if enc else ""
-        more = f" (and {len(run) - 1} more)" if len(run) > 1 else ""
-        yield RULE.finding(run[0], run[-1] + 1, f"{what}{more} cannot appear in a URI{hint}", fix)
+    # One finding for the URI: the message counts every character, the span is the first run,
+    # and the fix encodes them all.
+    start, end = first_run(problems)
+    fix = encode_problems_fix(a, problems)  # None in the userinfo, or for a lone surrogate
+    hint = ""
+    if fix is not None:
+        one_char = len({a.text[p.offset] for p in problems}) == 1
+        them = "it" if len(problems) == 1 else "them"
+        hint = f"; percent-encode {them}" + (f" as {pct_encode(a.text[start])}" if one_char else "")
+    yield RULE.finding(start, end, f"{count_chars(a, problems)} cannot appear in a URI{hint}", fix)
 
 
 RULE = Rule(
     code="URI101",
     name="invalid-character",
-    summary="A character that cannot appear in a URI (space, quotes, controls, invisible characters)",
+    summary="A character that cannot appear in a URI and breaks it: whitespace, controls, quotes, "
+            "angle brackets, backslash, invisible characters",
     reference="RFC 3986 section 2; RFC 3987 section 3.1 (mapping to a URI), section 4.1 (bidi)",
     fix_safety="unsafe",
     default=True,
@@ -42,33 +38,54 @@ RULE = Rule(
     screen=never,
     doc="""\
 ## What it does
-Reports characters that RFC 3986 does not allow anywhere in a URI: spaces, `"<>\\^`{|}`,
-control characters, and invisible characters (zero-width, bidi formatting, soft hyphen, non-
-breaking spaces). Non-ASCII letters that RFC 3987 allows in an IRI are not reported here
-(see URI110).
+Reports characters that RFC 3986 does not allow in a URI and that are accidents or break a
+reader: whitespace (a space or a line break inside a link), control characters, `"`, `<`, `>`
+and `\\`, invisible characters (zero-width, bidi formatting, soft hyphen, non-breaking spaces),
+a brace in the path outside a template slot, a brace that does not pair up, and `|`, `^` or
+`` ` `` in the userinfo or the host.  Non-ASCII letters that RFC 3987 allows in an IRI are
+URI110's.  Characters that real URLs use by convention and browsers accept (`|`, `^` and `` ` ``
+in the path, query and fragment, braces that pair up in the query or the fragment) are URI111's,
+off by default.  Whitespace and control characters are always reported here, whatever a browser
+does with them: the WHATWG URL parser drops tabs and line breaks silently, so such a link works
+in one tool and breaks in the next.
+
+ASCII whitespace in the data of a base64 `data:` URI (`data:image/png;base64,...` wrapped over
+lines in an attribute) is not reported: every consumer drops it.  RFC 2397 data marked
+`;base64` is base64 as RFC 2045 defines it, whose decoders ignore line breaks and other
+characters outside the alphabet (section 6.8), and the Fetch Standard's data: URL processor
+runs the Infra Standard's forgiving-base64 decode, which first removes all ASCII whitespace.
+
+One finding per URI: the message counts the characters ("14 spaces"), the span points at the
+first of them, and the fix encodes them all.
 
 ## Why is this bad?
-Clients disagree on what to do with them: some encode, some truncate, some reject. An invisible
-character makes two URIs that look the same point to different places.
+Clients disagree on what to do with them: some encode, some truncate, some reject. A space or
+a line break usually means a link was cut, joined or typed by mistake.  An invisible character
+makes two URIs that look the same point to different places.
 
 ## Example
 `https://example.com/my file.pdf` -> `https://example.com/my%20file.pdf`
 
 ## Fix safety
 Unsafe: percent-encoding (UTF-8, as RFC 3987 section 3.1 maps IRIs to URIs) keeps what a browser
-would request, but a space may also mean the URI was cut or joined by mistake. No fix is offered
-for characters in the userinfo.
+would request, but a space may also mean the URI was cut or joined by mistake, and a stray `"`
+or `>` typed into a link should be deleted rather than encoded. No fix is offered for
+characters in the userinfo.
 """,
     bad=(
         Example("https://example.com/my file.pdf", "https://example.com/my%20file.pdf"),
-        Example("https://example.com/a|b", "https://example.com/a%7Cb"),
+        Example("https://example.com/docs/my guide.md#step two", "https://example.com/docs/my%20guide.md#step%20two"),
         Example('https://example.com/"quoted"', "https://example.com/%22quoted%22"),
         Example("https://exa\u200bmple.com/"),  # a host's characters are never percent-encoded
         Example("https://example.com/\u202eevil", "https://example.com/%E2%80%AEevil"),
         Example("https://example.com/a\tb", "https://example.com/a%09b"),
+        Example("https://example.com/a\nb", "https://example.com/a%0Ab"),
         Example("https://example.com/a\\b", "https://example.com/a%5Cb"),
-        Example("https://example.com/?q=a^b", "https://example.com/?q=a%5Eb"),
         Example("https://example.com/caf\u00e9\u00a0menu", "https://example.com/caf\u00e9%C2%A0menu"),
+        Example("https://example.com/a{b", "https://example.com/a%7Bb"),
+        Example("https://example.com/?q=}", "https://example.com/?q=%7D"),
+        Example("https://exa|mple.com/", "https://exa%7Cmple.com/"),
+        Example("data:text/plain,hello world", "data:text/plain,hello%20world"),
     ),
     good=(
         "https://example.com/my%20file.pdf",
@@ -82,6 +99,13 @@ for characters in the userinfo.
         "https://example.com/<slug>/edit",
         "https://example.com/a%7Cb",
         "mailto:someone@example.com",
+        "https://example.com/a|b",
+        "https://example.com/?q=a^b",
+        "https://fonts.googleapis.com/css?family=Roboto|Open+Sans",
+        "https://matrix.to/#/#room:matrix.org",
+        "https://example.com/?f={a:{b:1}}",
+        "data:image/png;base64,iVBORw0K\n  GgoAAAAN\r\n\tSUhEUgAA",
+        "data:image/svg+xml;BASE64,PHN2Zz4 8L3N2Zz4=",
     ),
     check=check,
 )

@@ -16,16 +16,21 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     in_userinfo = any(p.component == "userinfo" for p in problems)
     fix = None if in_userinfo else apply_edits(a.text, [(p.offset, p.offset + 1, "%25") for p in problems])
-    for p in problems:
-        end = p.offset + 1
-        while end < min(len(a.text), p.offset + 3) and a.text[end] not in "%/?#":
-            end += 1
-        if p.component == "userinfo":
-            message = "the userinfo holds a '%' that does not start a percent-encoding"
-        else:
-            message = (f"{a.text[p.offset:end]!r} is not a percent-encoding: '%' must be followed by "
-                       "two hex digits; write a literal '%' as %25")
-        yield RULE.finding(p.offset, end, message, fix)
+    # One finding for the URI, at the first stray '%'; the fix encodes them all.
+    first = problems[0]
+    end = first.offset + 1
+    while end < min(len(a.text), first.offset + 3) and a.text[end] not in "%/?#":
+        end += 1
+    shown = None if first.component == "userinfo" else repr(a.text[first.offset:end])
+    rule = "'%' must be followed by two hex digits; write a literal '%' as %25"
+    if len(problems) > 1:
+        where = "the first in the userinfo" if shown is None else f"the first is {shown}"
+        message = f"{len(problems)} '%' signs do not start a percent-encoding ({where}): {rule}"
+    elif shown is None:
+        message = "the userinfo holds a '%' that does not start a percent-encoding"
+    else:
+        message = f"{shown} is not a percent-encoding: {rule}"
+    yield RULE.finding(first.offset, end, message, fix)
 
 
 def screen(shape: CleanShape) -> bool:

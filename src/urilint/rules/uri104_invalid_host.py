@@ -47,8 +47,9 @@ def dns_fault(host: str) -> Optional[Tuple[int, int, str]]:
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    for p in problems_for(a, HOST):
+    for p in problems_for(a, HOST)[:1]:  # one finding per URI: the first fault
         yield RULE.finding(p.offset, min(len(a.text), p.offset + 1), p.message)
+        return
     host, span = a.ref.host, a.ref.span("host")
     if not host or span is None or a.in_placeholder(*span) or "%" in host or host.startswith("["):
         return
@@ -61,7 +62,7 @@ def check(a: Analysis) -> Iterator[Finding]:
         fault = dns_fault(host)
         if fault is not None:
             faults.append(fault)
-    for start, end, message in faults:
+    for start, end, message in faults[:1]:
         yield RULE.finding(span[0] + start, span[0] + end, message)
 
 

@@ -8,7 +8,7 @@ from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem
 from . import idn
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
-from .common import Edit, apply_edits, pct_encode, problems_for, IRI
+from .common import Edit, apply_edits, components, pct_encode, problems_for, IRI
 
 
 def _fix(a: Analysis, problems: List[SyntaxProblem], host: Optional[idn.ALabel]) -> Optional[str]:
@@ -34,17 +34,23 @@ def check(a: Analysis) -> Iterator[Finding]:
     host = idn.to_ascii(a.ref.host or "") if host_problems else None
     fix = _fix(a, problems, host)
     applicability = None if fix is None else "unsafe" if host_problems else "safe"
+    # One finding for the URI: at the host when it is not ASCII, else at the first character;
+    # the message counts the others.
+    others = [p for p in problems if p.component != "host"]
+    parts: List[str] = []
     if host is not None:
         span = a.ref.span("host") or (host_problems[0].offset, host_problems[0].offset + 1)
         if host.text is not None:
-            message = f"the host is not ASCII; its IDNA A-label is {host.text}"
+            parts.append(f"the host is not ASCII; its IDNA A-label is {host.text}")
         else:
-            message = f"the host is not ASCII and has no IDNA 2008 A-label: {host.reason}"
-        yield RULE.finding(span[0], span[1], message, fix, applicability)
-    for p in problems:
-        if p.component != "host":
-            yield RULE.finding(p.offset, p.offset + 1, f"non-ASCII character in the {p.component}; a URI "
-                               "percent-encodes it (UTF-8)", fix, applicability)
+            parts.append(f"the host is not ASCII and has no IDNA 2008 A-label: {host.reason}")
+    else:
+        span = (others[0].offset, others[0].offset + 1)
+    if others:
+        what = "non-ASCII character" if len(others) == 1 else f"{len(others)} non-ASCII characters"
+        it = "it" if len(others) == 1 else "them"
+        parts.append(f"{what} in {components(others)}; a URI percent-encodes {it} (UTF-8)")
+    yield RULE.finding(span[0], span[1], "; ".join(parts), fix, applicability)
 
 
 def screen(shape: CleanShape) -> bool:

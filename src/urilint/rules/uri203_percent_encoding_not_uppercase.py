@@ -17,10 +17,13 @@ def check(a: Analysis) -> Iterator[Finding]:
     fix = normal_fix(a)
     # URI204 reports the triplets it decodes (not those of a fragment directive, say).
     decoded = {s for s, _, _ in aspect_edits(a, "pct-unreserved")} if "pct-unreserved" in a.aspects else set()
-    for start, end, repl in edits:
-        if start in decoded:
-            continue
-        yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r} should use uppercase hex: {repl!r}", fix)
+    edits = [e for e in edits if e[0] not in decoded]
+    if not edits:
+        return
+    # One finding for the URI, at the first triplet; the fix uppercases them all.
+    start, end, repl = edits[0]
+    more = f" (and {len(edits) - 1} more)" if len(edits) > 1 else ""
+    yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r}{more} should use uppercase hex: {repl!r}", fix)
 
 
 _LOWER_PCT = re.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")

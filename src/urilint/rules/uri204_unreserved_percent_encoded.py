@@ -15,9 +15,14 @@ def check(a: Analysis) -> Iterator[Finding]:
     if not edits:
         return
     fix = normal_fix(a)
-    for start, end, repl in edits:
-        yield RULE.finding(start, end, f"{a.text[start:end]!r} encodes the unreserved character {repl!r}; "
-                           "write it as is", fix)
+    # One finding for the URI, at the first triplet; the fix decodes them all.
+    start, end, repl = edits[0]
+    if len(edits) == 1:
+        message = f"{a.text[start:end]!r} encodes the unreserved character {repl!r}; write it as is"
+    else:
+        message = (f"{len(edits)} percent-encodings encode unreserved characters (the first: "
+                   f"{a.text[start:end]!r} for {repl!r}); write them as they are")
+    yield RULE.finding(start, end, message, fix)
 
 
 #: %XX of an unreserved character (section 2.3), either case of hex digit.

@@ -12,7 +12,7 @@ from .common import aspect_edits, normal_fix
 
 def check(a: Analysis) -> Iterator[Finding]:
     edits = aspect_edits(a, "default-port")
-    for start, end, _ in edits:
+    for start, end, _ in edits[:1]:  # one port per URI
         yield RULE.finding(start, end, f"':{a.ref.port}' is the default port of {a.scheme}; omit it", normal_fix(a))
 
 

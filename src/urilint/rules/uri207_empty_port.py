@@ -10,7 +10,7 @@ from .common import aspect_edits, normal_fix
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    for start, end, _ in aspect_edits(a, "empty-port"):
+    for start, end, _ in aspect_edits(a, "empty-port")[:1]:  # one port per URI
         yield RULE.finding(start, end, "the port is empty; omit the ':'", normal_fix(a))
 
 

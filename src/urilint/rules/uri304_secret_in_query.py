@@ -12,12 +12,20 @@ from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule
 def check(a: Analysis) -> Iterator[Finding]:
     if a.ref.query is None or a.security_exempt():
         return
-    for name, (start, end) in secrets.secret_query_spans(a.text, a.ref, a.settings.placeholders):
-        if not a.secret_worth_reporting(start, end):
-            continue  # a dummy, or next to a documentation host
-        shown = secrets.redact_in(name, [a.text[start:end]])
-        yield RULE.finding(start, end, f"query parameter {shown!r} carries a secret (value hidden); "
-                           "send it in a header or read it from the environment")
+    spans = [(name, span) for name, span in secrets.secret_query_spans(a.text, a.ref, a.settings.placeholders)
+             if a.secret_worth_reporting(*span)]  # not a dummy, nor next to a documentation host
+    if not spans:
+        return
+    # One finding for the URI, at the first secret's value; the message names every parameter.
+    values = [a.text[start:end] for _, (start, end) in spans]
+    names = [repr(secrets.redact_in(name, values)) for name, _ in spans]
+    if len(names) == 1:
+        what = f"query parameter {names[0]} carries a secret (value hidden)"
+    else:
+        what = f"query parameters {', '.join(names[:-1])} and {names[-1]} carry secrets (values hidden)"
+    it = "it" if len(names) == 1 else "them"
+    start, end = spans[0][1]
+    yield RULE.finding(start, end, f"{what}; send {it} in a header or read {it} from the environment")
 
 
 def screen(shape: CleanShape) -> bool:
