@@ -37,6 +37,8 @@ class FileFinding:
     in_code: bool
     edit: Optional[Edit]  #: (start, end, replacement) in the text that applies the fix, or None
     applicability: str  #: of the edit: "safe", "unsafe" or "display-only"
+    #: the source span of the whole candidate (its findings share it)
+    uri_span: Tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,9 @@ class Format:
     #: The source edit that makes a candidate read through escapes read ``new_uri``; None when
     #: it cannot be written exactly.  Without it the pipeline tries a minimal, verified edit.
     fix_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None
+    #: Candidate contexts whose text is a program's value (a string literal): a fix there
+    #: changes what the program does, so it is at most unsafe (ruff's rule).
+    program_contexts: FrozenSet[str] = frozenset()
 
 
 def code_aware(scan: Callable[[str, bool], List[Candidate]]) -> Scan:
