@@ -81,6 +81,8 @@ FINDS = [
     # A decoded string's own wrapped URI maps back through both.
     P("json", '{"d": "see <http://a.example/x\\n  y> now"}', [("http://a.example/xy", "http://a.example/x\\n  y")],
       id="json-wrapped-angle"),
+    P("gettext", 'msgid ""\n"voir <http://a.example/é\\n"\n"  y> !"\n', [("http://a.example/éy", 'http://a.example/é\\n"\n"  y')],
+      id="po-wrapped-angle"),
 ]
 
 MUST_NOT_FIND = [
@@ -117,6 +119,8 @@ MUST_NOT_FIND = [
     P("text", "{@link Foo|bar} http://a.example/x|y", [("http://a.example/x|y",) * 2], id="bar-without-jsdoc"),
     P("text", "http://a.example/x,y:z", [("http://a.example/x,y:z",) * 2], id="unregistered-after-comma"),
     P("text", "READMEmailto:x@example.com", [], id="word-glued-other-scheme"),
+    P("gettext", '#: mkdocs/themes/mkdocs/404.html:8\n#, python-format\nmsgid "at %(a)s:%(b)d"\nmsgstr ""\n', [],
+      id="po-references-and-formats"),
     P("json", '{"k": "on_page_content:html", "v": "svc_data:/var/lib/x"}', [], id="json-identifiers"),
 ]
 
@@ -149,10 +153,18 @@ FIRES = [
       "Zq7pw8Lk2Rt9", id="host-list-credentials"),
     P("python", "u = 'mongodb://db0.acme.io:270x17,db1.acme.io:27017/app'\n", "URI105", "x17,", id="host-list-bad-port"),
     P("text", "READMEhttps://svc:Zq7pw8Lk2Rt9@acme.io/", "URI301", "Zq7pw8Lk2Rt9", id="glued-credentials"),
+    P("gettext", 'msgid ""\nmsgstr ""\n"Voir l’aide: https://example.com/a%zz\\n"\n', "URI102", "%zz", id="po-header"),
+    P("gettext", 'msgid "<a href=\\"https://example.com/%zz\\">x</a>"\nmsgstr ""\n', "URI102", "%zz", id="po-escaped-quotes"),
+    P("gettext", 'msgid ""\n"see https://example.com/a%"\n"zz\\n"\nmsgstr ""\n', "URI102", "%", id="po-joined"),
+    P("gettext", '# é https://example.com/%zz\nmsgid "x"\nmsgstr "y"\n', "URI102", "%zz", id="po-comment"),
     P("json", '{"sourcesContent": ["// é https://example.com/%zz\\n\\nx"]}', "URI102", "%zz", id="source-map-json"),
 ]
 
 QUIET = [
+    P("gettext", 'msgstr ""\n"Report-Msgid-Bugs-To: https://github.com/mkdocs/mkdocs/issues\\n"\n', id="po-header"),
+    P("gettext", 'msgstr ""\n"Report-Msgid-Bugs-To: \\"https://github.com/o/r/"\n"issues\\"\\n"\n', id="po-header-wrapped"),
+    P("gettext", '#, python-format\nmsgid ""\n"Please confirm <a href=\\"mailto:%(email)s\\">%(email)s</a>."\nmsgstr ""\n',
+      id="po-mailto-placeholder"),
     P("text", '"Report-Msgid-Bugs-To: https://github.com/o/r/issues\\n"\n', id="po-as-plain-text"),
     P("text", '{"sourcesContent":["// Fixes https://github.com/popperjs/popper-core/issues/1223\\n\\nx"]}',
       id="source-map-as-plain-text"),
@@ -204,6 +216,8 @@ def test_listener_names_are_split_and_draw_no_syntax_finding() -> None:
     P("bootstrap.bundle.min.js.map", "json", id="js-map"),
     P("dist/app.css.map", "json", id="css-map"),
     P("x.mjs.map", "json", id="mjs-map"),
+    P("locale/de/LC_MESSAGES/messages.po", "gettext", id="po"),
+    P("messages.pot", "gettext", id="pot"),
     P("linker.map", "text", id="other-map-is-text"),
 ])
 def test_format_names(name: str, format: str) -> None:
@@ -222,6 +236,14 @@ def test_fixes_touch_only_their_part(format: str, text: str, fixed: str) -> None
     assert result.text == fixed
 
 
+def test_gettext_positions_map_back_through_escapes_and_joins() -> None:
+    text = 'msgstr ""\n"À: \\"https://github.com/o/r/"\n"issues\\"\\n"\n'
+    (c,) = extract(text, "gettext")
+    assert c.uri == "https://github.com/o/r/issues" and c.context == "quoted"
+    assert text[c.start:c.end] == 'https://github.com/o/r/"\n"issues'
+    assert text[c.to_source(c.uri.index("issues"))] == "i"
+    assert text[c.to_source(0)] == "h"
+
 
 # -- properties ----------------------------------------------------------------------------------
 PIECES = st.sampled_from([
@@ -234,7 +256,7 @@ PIECES = st.sampled_from([
 @settings(max_examples=200, deadline=None)
 @given(text=st.lists(PIECES, max_size=40).map("".join))
 def test_every_candidate_maps_back(text: str) -> None:
-    for format in ("text", "markdown", "yaml", "json", "html"):
+    for format in ("text", "markdown", "yaml", "json", "gettext", "html"):
         for c in extract(text, format):
             assert 0 <= c.start <= c.end <= len(text)
             if c.is_verbatim:

@@ -111,6 +111,7 @@ REGISTRY = Registry((
     Claim("toml", "config:TOML", suffixes=(".toml",), names=("pipfile", "cargo.lock")),
     Claim("json", "json:FORMAT", suffixes=(".json", ".jsonc", ".geojson", ".webmanifest"),
           globs=("*.js.map", "*.mjs.map", "*.cjs.map", "*.css.map")),  # source maps are JSON
+    Claim("gettext", "gettext:FORMAT", suffixes=(".po", ".pot")),
     Claim("ini", "config:INI", suffixes=(".ini", ".cfg", ".conf", ".properties"),
           names=(".gitconfig", ".editorconfig", "setup.cfg", "tox.ini")),
     Claim("env", "config:ENV", suffixes=(".env",), names=(".env",), globs=(".env.*", "*.env")),
