@@ -21,7 +21,7 @@ from urilint.scanners import format_for_path
 FILE_FOR: Dict[str, str] = {
     "markdown": "doc.md", "rst": "doc.rst", "html": "page.html", "yaml": "conf.yaml",
     "toml": "conf.toml", "json": "data.json", "ini": "setup.cfg", "env": "prod.env",
-    "shell": "run.sh", "text": "notes.txt", "python": "mod.py",
+    "shell": "run.sh", "text": "notes.txt", "python": "mod.py", "gettext": "messages.po",
 }
 assert all(format_for_path(name) == fmt for fmt, name in FILE_FOR.items())
 

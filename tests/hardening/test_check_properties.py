@@ -107,6 +107,7 @@ DOCUMENTS = {
     "yaml": "url: {u}\nother: \"{u}\"  # {u}\n",
     "toml": "url = \"{u}\"\n# {u}\n",
     "json": "{{\"url\": \"{u}\"}}\n",
+    "gettext": "# {u}\nmsgid \"See {u}\"\nmsgstr \"\"\n\"Report-Msgid-Bugs-To: {u}\\n\"\n",
     "ini": "[s]\nurl = {u}\n; {u}\n",
     "env": "URL={u}\nexport B=\"{u}\"\n",
     "shell": "curl '{u}'\n# {u}\n",

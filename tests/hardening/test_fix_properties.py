@@ -39,6 +39,7 @@ TEMPLATES = {
     "yaml": ["k: {u}", "- {u}", "k: \"{u}\"", "# {u}"],
     "toml": ["k = \"{u}\"", "# {u}", "a = ['{u}']"],
     "json": ["{{\"k\": \"{u}\"}}", "[\"{u}\"]"],
+    "gettext": ["msgid \"{u}\"", "msgstr \"\"\n\"X: {u}\\n\"", "# {u}"],
     "ini": ["k = {u}", "; {u}", "k={u}"],
     "env": ["K={u}", "export K=\"{u}\"", "# {u}"],
     "shell": ["curl {u}", "curl '{u}'", "# {u}"],

@@ -33,7 +33,7 @@ CONTENT = {
     "markdown": f"[a]({DIRTY})\n", "rst": f"`a <{DIRTY}>`_\n", "html": f"<a href=\"{DIRTY}\">a</a>\n",
     "yaml": f"k: {DIRTY}\n", "toml": f"k = \"{DIRTY}\"\n", "json": f"{{\"k\": \"{DIRTY}\"}}\n",
     "ini": f"[s]\nk = {DIRTY}\n", "env": f"K={DIRTY}\n", "shell": f"curl {DIRTY}\n", "text": f"see {DIRTY}\n",
-    "python": f"K = '{DIRTY}'\n",
+    "python": f"K = '{DIRTY}'\n", "gettext": f"msgid \"see {DIRTY}\"\nmsgstr \"\"\n",
 }
 
 
