@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from urilint import pipeline
+from urilint.settings import Settings
 from urilint.scanners import extract, format_for_path, get
 
 P = pytest.param
@@ -232,7 +233,9 @@ def test_format_names(name: str, format: str) -> None:
     P("text", "é READMEHTTPS://a.example/", "é READMEhttps://a.example/", id="glued-word-untouched"),
 ])
 def test_fixes_touch_only_their_part(format: str, text: str, fixed: str) -> None:
-    result = pipeline.lint(text, get(format), pipeline.DEFAULT_SETTINGS, fix=True)
+    # Normalization selected (off by default); unsafe too, as a fix in a Python literal is.
+    settings = Settings(extend_select=frozenset({"URI2"}))
+    result = pipeline.lint(text, get(format), settings, fix=True, unsafe=True)
     assert result.text == fixed
 
 

@@ -7,6 +7,7 @@ from typing import List, Tuple
 import pytest
 
 from urilint import pipeline
+from urilint.settings import Settings
 from urilint.scanners import extract, get
 
 P = pytest.param
@@ -71,5 +72,5 @@ def test_tables_are_balanced() -> None:
 
 def test_a_fix_in_a_joined_value_edits_its_own_string() -> None:
     text = 'msgstr ""\n"see HTTP://A.example/x"\n"/y\\n"\n'
-    result = pipeline.lint(text, get("gettext"), pipeline.DEFAULT_SETTINGS, fix=True)
+    result = pipeline.lint(text, get("gettext"), Settings(extend_select=frozenset({"URI2"})), fix=True)
     assert result.text == 'msgstr ""\n"see http://a.example/x"\n"/y\\n"\n'
