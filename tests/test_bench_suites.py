@@ -1,4 +1,4 @@
-"""The python suite's repeated runs.
+"""The latency suite (issue 16) and the python suite's repeated runs.
 
 As in test_bench.py: each suite runs in ``--quick`` mode as a subprocess, and the tests check
 that it exits 0, prints every expected row with a number (or the reason it has none) and
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from typing import List, Sequence
+
+import pytest
 
 from tests.test_bench import run_bench, table_free_lines, table_rows
 
@@ -32,6 +34,70 @@ def verdicts(out: str, heading: str, expected: Sequence[str]) -> List[str]:
         assert VERDICT.match(line), line
         found.append(line)
     return found
+
+
+# -- latency ---------------------------------------------------------------------------------
+# (file, command) of every row, in order; the peers' rows are the ones BENCH_HIDE_PEERS can hide.
+LATENCY_ROWS = [("-", "python -c pass")]
+for _file, _kind in (("README.md", "docs"), ("mkdocs.yml", "docs"), ("client.py", "python"),
+                     ("nouri.py", "python")):
+    LATENCY_ROWS.append((_file, "urilint check"))
+    if _kind == "docs":
+        LATENCY_ROWS.append((_file, "lychee --dump --offline"))
+    else:
+        LATENCY_ROWS += [(_file, "ruff check --no-cache --isolated"), (_file, "flake8 alone (plugin hidden)"),
+                         (_file, "flake8 + urilint"), (_file, "flake8 FILE (console script)")]
+PEER_COMMANDS = ("lychee --dump --offline", "ruff check --no-cache --isolated")
+LATENCY_TARGETS = [
+    "one small Markdown file: urilint check <= 6x python -c pass (median wall)",
+    "one small Markdown file: urilint check <= 6x python -c pass (median CPU)",
+    "one Python file with no URI literal: urilint check <= 8x python -c pass (median wall)",
+    "one Python file with no URI literal: urilint check <= 8x python -c pass (median CPU)",
+    "flake8 + urilint <= 1.3x flake8 alone (no URI literal) (median wall)",
+    "flake8 + urilint <= 1.3x flake8 alone (no URI literal) (median CPU)",
+    "flake8 + urilint <= 1.3x flake8 alone (a few URIs) (median wall)",
+    "flake8 + urilint <= 1.3x flake8 alone (a few URIs) (median CPU)",
+]
+
+
+@pytest.mark.parametrize(
+    "hide",
+    [
+        pytest.param("", id="peers-as-installed"),
+        pytest.param("lychee,ruff", id="peers-hidden"),
+    ],
+)
+def test_latency_quick(hide: str) -> None:
+    proc = run_bench(["latency", "--quick"], hide=hide)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "whole process on one small file")
+    assert [tuple(cells(r)[:2]) for r in rows] == LATENCY_ROWS, "\n".join(rows)
+    for row in rows:
+        c = cells(row)
+        measured = all(NUMBER.fullmatch(v) for v in c[3:7]) and all(RATIO.fullmatch(v) for v in c[7:9])
+        if c[1] in PEER_COMMANDS:
+            if hide:
+                assert not measured and "not installed" in c[-1], row
+            else:
+                assert measured or "not installed" in c[-1], row
+        else:
+            assert measured, row  # urilint, flake8 and the baseline need no peer
+    # The baseline row is the unit of every ratio; the URI-free file has no candidate at all.
+    assert cells(rows[0])[7:9] == ["1.00x", "1.00x"], rows[0]
+    assert "0 URI candidates" in next(r for r in rows if r.startswith("nouri.py") and "urilint check" in r)
+    versus = table_rows(out, "side by side")
+    assert len(versus) == 8, versus
+    for row in versus:
+        c = cells(row)
+        peer_row = "lychee" in c[0] or "ruff" in c[0]
+        assert all(RATIO.fullmatch(v) for v in c[1:]) or (peer_row and c[1:] == ["-", "-"]), row
+        if hide and peer_row:
+            assert c[1:] == ["-", "-"], row
+    # "alone" really runs without the plugin; --select does not keep flake8 from loading it.
+    assert ("urilint imported? flake8 alone (plugin hidden): no; flake8 + urilint: yes; "
+            "flake8 --select=E,F,W: yes") in out
+    verdicts(out, "## targets", LATENCY_TARGETS)
 
 
 # -- python: repeated runs, medians ----------------------------------------------------------
