@@ -1,4 +1,4 @@
-"""The latency suite (issue 16) and the python suite's repeated runs.
+"""The latency and findings suites (issue 16) and the python suite's repeated runs.
 
 As in test_bench.py: each suite runs in ``--quick`` mode as a subprocess, and the tests check
 that it exits 0, prints every expected row with a number (or the reason it has none) and
@@ -98,6 +98,37 @@ def test_latency_quick(hide: str) -> None:
     assert ("urilint imported? flake8 alone (plugin hidden): no; flake8 + urilint: yes; "
             "flake8 --select=E,F,W: yes") in out
     verdicts(out, "## targets", LATENCY_TARGETS)
+
+
+# -- findings --------------------------------------------------------------------------------
+FINDINGS_CASES = ["svg-data-uri-wrapped", "md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris",
+                  "fstring-fields-in-url", "fstring-fields-around-url"]
+REPORTED_KINDS = ["upper-case scheme", "default port", "space in the path", "encoded unreserved",
+                  "password in userinfo"]
+
+
+def test_findings_quick() -> None:
+    proc = run_bench(["findings", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "microseconds per unit")
+    assert [r.split()[0] for r in rows] == FINDINGS_CASES
+    for row in rows:
+        c = row.split()
+        assert all(NUMBER.fullmatch(v) for v in c[3:9]), row  # three sizes, two ratios, N
+        assert re.fullmatch(r"[0-9]+/[0-9]+/[0-9]+", c[9]), row  # reports at each size
+        assert c[-1] in ("ok", "SUPERLINEAR"), row
+    # The cases that grow reports do report more at each size (and the f-string ones stay clean).
+    reports = {r.split()[0]: [int(n) for n in r.split()[9].split("/")] for r in rows}
+    for case in ("md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris", "svg-data-uri-wrapped"):
+        assert reports[case][0] < reports[case][1] < reports[case][2], (case, reports[case])
+    clean = table_rows(out, "urilint.check per URI")
+    assert [cells(r)[0] for r in clean] == ["clean", *REPORTED_KINDS]
+    for row in clean:
+        c = cells(row)
+        assert all(NUMBER.fullmatch(v) for v in c[1:4]) and RATIO.fullmatch(c[4]), row
+        assert c[1] == ("0.00" if c[0] == "clean" else "1.00"), row  # exactly one finding per URI
+    verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
 
 
 # -- python: repeated runs, medians ----------------------------------------------------------
