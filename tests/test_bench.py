@@ -130,11 +130,11 @@ def test_adversarial_quick() -> None:
 @pytest.mark.parametrize(
     "args, code, expected",
     [
-        pytest.param(["--list"], 0, ["core ", "adversarial ", "findings ", "latency ", "all "],
+        pytest.param(["--list"], 0, ["core ", "adversarial ", "findings ", "latency ", "memory ", "all "],
                      id="list"),
         pytest.param(["no-such-suite"], 2, [], id="unknown-suite"),
         pytest.param(["all", "--quick"], 0, ["# suite: adversarial", "# suite: core", "# suite: findings",
-                                             "# suite: latency", "## targets"],
+                                             "# suite: latency", "# suite: memory", "## targets"],
                      id="all-quick"),
     ],
 )

@@ -1,4 +1,4 @@
-"""The latency and findings suites (issue 16) and the python suite's repeated runs.
+"""The issue 16 suites (latency, findings, memory) and the python suite's repeated runs.
 
 As in test_bench.py: each suite runs in ``--quick`` mode as a subprocess, and the tests check
 that it exits 0, prints every expected row with a number (or the reason it has none) and
@@ -129,6 +129,34 @@ def test_findings_quick() -> None:
         assert all(NUMBER.fullmatch(v) for v in c[1:4]) and RATIO.fullmatch(c[4]), row
         assert c[1] == ("0.00" if c[0] == "clean" else "1.00"), row  # exactly one finding per URI
     verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
+
+
+# -- memory ----------------------------------------------------------------------------------
+MEMORY_COMMANDS = ["urilint dump", "urilint check --output-format json", "urilint check --output-format full"]
+
+
+def test_memory_quick() -> None:
+    proc = run_bench(["memory", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "peak RSS")
+    assert [tuple(cells(r)[:2]) for r in rows] == [(c, j) for c in MEMORY_COMMANDS for j in ("1", "2")]
+    for row in rows:
+        c = cells(row)
+        # peak at 1x and 2x, growth; tree at 1x and 2x, growth; seconds at 1x and 2x; flag
+        assert all(NUMBER.fullmatch(v) for v in c[2:4]) and RATIO.fullmatch(c[4]), row
+        assert all(NUMBER.fullmatch(v) for v in c[5:7] + c[8:10]), row
+        assert c[10] in ("flat", "GROWS"), row
+    assert re.search(r"floor: python -c pass through the launcher peaks at [0-9.]+ MiB", out)
+    verdicts(out, "## targets", [f"{c} -j {j}: peak RSS at 2x <= 1.25x peak RSS at 1x"
+                                 for c in MEMORY_COMMANDS for j in ("1", "2")])
+
+
+def test_memory_skips_a_missing_corpus() -> None:
+    proc = run_bench(["memory", "--corpus", "does-not-exist"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "skipped: does-not-exist is not present" in proc.stdout
+    assert "## peak RSS" not in proc.stdout
 
 
 # -- python: repeated runs, medians ----------------------------------------------------------
