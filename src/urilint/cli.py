@@ -16,8 +16,9 @@ from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, config_from_mapping, load, load_config
 from .files import SourceFile, Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError
-from .report import Report, RunResult, mask_line, place
+from .report import Report, RunResult, mask_line, place, with_cells
 from .scanners import REGISTRY, extract, format_for_path
+from .scanners.base import locator
 from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
@@ -170,6 +171,7 @@ def _process(job: Job) -> Outcome:
     if text != result.text:  # the fixes were not kept: report the text as it is
         findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored).findings
     reports = place(job.shown, text, findings, LineIndex.of(text))
+    reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text)
 
 

@@ -13,7 +13,7 @@ import pytest
 
 from urilint.cli import main
 
-from .helpers import FILE_FOR
+from .helpers import FILE_FOR, notebook_json
 
 DIRTY = "HTTP://Example.COM:80/./a"
 MARKER = "IMPORTED-MARKER"
@@ -34,6 +34,7 @@ CONTENT = {
     "yaml": f"k: {DIRTY}\n", "toml": f"k = \"{DIRTY}\"\n", "json": f"{{\"k\": \"{DIRTY}\"}}\n",
     "ini": f"[s]\nk = {DIRTY}\n", "env": f"K={DIRTY}\n", "shell": f"curl {DIRTY}\n", "text": f"see {DIRTY}\n",
     "python": f"K = '{DIRTY}'\n", "gettext": f"msgid \"see {DIRTY}\"\nmsgstr \"\"\n",
+    "notebook": notebook_json(f"[a]({DIRTY})\n", f"K = '{DIRTY}'\n"),
 }
 
 

@@ -119,6 +119,7 @@ REGISTRY = Registry((
           names=(".bashrc", ".bash_profile", ".profile", ".zshrc")),
     Claim("text", "text:FORMAT", suffixes=(".txt",)),
     Claim("python", "python:FORMAT", suffixes=(".py", ".pyi")),
+    Claim("notebook", "notebook:FORMAT", suffixes=(".ipynb",)),
 ))
 
 #: Every format name ``extract`` accepts.
