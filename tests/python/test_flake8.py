@@ -26,6 +26,8 @@ from tests.python.harness import (
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = sorted(p.name for p in FIXTURES.glob("*.py"))
 COOKIE = "# -*- coding: latin-1 -*-\n"
+# One xdist worker takes this module, so the module-scoped `runs` (the two processes) happens once.
+pytestmark = pytest.mark.xdist_group("flake8-fixtures")
 
 #: variant -> (bytes of the file, its text as the reader decodes it)
 Variant = Callable[[str], Tuple[bytes, str]]

@@ -80,6 +80,8 @@ SCENARIOS: Dict[str, Scenario] = {
 }
 GOOD = [name for name, s in SCENARIOS.items() if s.expected]
 Results = Dict[str, "Future[subprocess.CompletedProcess[str]]"]
+# One xdist worker takes this module, so the module-scoped `results` (every flake8 run) happens once.
+pytestmark = pytest.mark.xdist_group("flake8-options")
 
 
 def _run(root: Path, scenario: Scenario) -> "subprocess.CompletedProcess[str]":
