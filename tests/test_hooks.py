@@ -73,6 +73,7 @@ def run_hook(repo: Path, hook: str, source: Tuple[Path, str], home: Path) -> sub
                           cwd=repo, capture_output=True, text=True, env=env, timeout=900)
 
 
+@pytest.mark.slow
 @pytest.mark.xdist_group("pre-commit-env")  # later users of the session's hook environment join it
 def test_pre_commit_hooks(tmp_path: Path, hook_source: Tuple[Path, str], pre_commit_home: Path) -> None:
     leaky = new_repo(tmp_path / "leaky", {"settings.yaml": f"db: postgres://app:{SECRET}@db.internal/app\n"})

@@ -68,6 +68,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
     return Runs(tmp_path_factory.mktemp("fixtures"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, name", CASES)
 def test_flake8_reports_expectations(runs: Runs, variant: str, name: str) -> None:
     key = f"{variant}/{name}"
@@ -79,6 +80,7 @@ def test_flake8_reports_expectations(runs: Runs, variant: str, name: str) -> Non
 AGREEMENT_CASES = CASES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, name", AGREEMENT_CASES)
 def test_urilint_check_agrees_with_flake8(runs: Runs, variant: str, name: str) -> None:
     key = f"{variant}/{name}"
