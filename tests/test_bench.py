@@ -113,6 +113,7 @@ def test_core_quick_reads_the_docs_corpus() -> None:
     assert "Markdown files under" in corpus_line and "300 distinct" in corpus_line, corpus_line
 
 
+@pytest.mark.slow
 def test_adversarial_quick() -> None:
     proc = run_bench(["adversarial", "--quick"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -135,7 +136,7 @@ def test_adversarial_quick() -> None:
         pytest.param(["no-such-suite"], 2, [], id="unknown-suite"),
         pytest.param(["all", "--quick"], 0, ["# suite: adversarial", "# suite: core", "# suite: findings",
                                              "# suite: latency", "# suite: memory", "## targets"],
-                     id="all-quick"),
+                     id="all-quick", marks=pytest.mark.slow),
     ],
 )
 def test_dispatcher(args: List[str], code: int, expected: List[str]) -> None:

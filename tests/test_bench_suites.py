@@ -18,6 +18,8 @@ NUMBER = re.compile(r"[0-9][0-9,.]*(e[+-][0-9]+)?")
 RATIO = re.compile(r"[0-9][0-9.]*x")
 VERDICT = re.compile(r"(PASS|FAIL)  ")
 
+pytestmark = pytest.mark.slow  # each runs a benchmark suite in a subprocess
+
 
 def cells(row: str) -> List[str]:
     """A table row's cells (columns are separated by two spaces or more)."""

@@ -26,7 +26,7 @@ VERDICTS = ROOT / "tests" / "data" / "realworld_verdicts.csv"
 
 Key = Tuple[str, str, int, str]  #: repository, file, line, code
 
-pytestmark = [pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora/realworld is absent")]
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora/realworld is absent")]
 
 
 def _verdicts() -> List[Dict[str, str]]:
