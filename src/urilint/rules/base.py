@@ -150,6 +150,7 @@ class Analysis:
         self.ref: URIReference = parse(text)
         self.placeholders = placeholders.find(text, settings.placeholders)
         self._problems: Optional[List[SyntaxProblem]] = None
+        self._syntax: Optional[List[SyntaxProblem]] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
         #: per-URI memo for work several rules share (normalization edits by aspect set)
@@ -158,14 +159,23 @@ class Analysis:
         #: up, and where a base64 data: URI's data starts (-1: not such a URI)
         self.paired: Optional[FrozenSet[int]] = None
         self.base64_from: Optional[int] = None
+        #: per-URI memo of rules.common.problems_for: the problems by kind
+        self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:
         """Syntax problems outside placeholder slots."""
         if self._problems is None:
-            self._problems = [p for p in validate(self.text) if p.offset >= self.ignore_before
+            self._problems = [p for p in self.syntax_problems if p.offset >= self.ignore_before
                               and not placeholders.overlaps(self.placeholders, p.offset, p.offset + 1)]
         return self._problems
+
+    @property
+    def syntax_problems(self) -> List[SyntaxProblem]:
+        """Every syntax problem of the text (``validate``), placeholders and scheme included."""
+        if self._syntax is None:
+            self._syntax = validate(self.text)
+        return self._syntax
 
     @property
     def scheme(self) -> Optional[str]:
