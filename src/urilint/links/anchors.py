@@ -256,6 +256,17 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
     return "".join(pieces)
 
 
+def _underline_outside(text: str, p0: int, p1: int) -> bool:
+    """Whether the setext-looking line at ``p1`` sits left of the list item holding the
+    paragraph at ``p0``: then it cannot continue that item, and is a thematic break (4.3)."""
+    line_start = max(text.rfind("\n", 0, p0), text.rfind("\r", 0, p0)) + 1
+    prefix = _QUOTE_MARKS.sub("", text[line_start:p0])
+    if not prefix.strip(" \t"):
+        return False  # the paragraph is not inside a list item
+    under = _QUOTE_MARKS.sub("", text[p1:p1 + len(prefix) + 8])
+    return len(under) - len(under.lstrip(" ")) < len(prefix)
+
+
 def markdown_headings(text: str) -> List[Tuple[str, Optional[str]]]:
     """Each heading's inline source and the id of its closing attribute list (``{#id}``,
     ``{: #id .class}``; None without one), in document order.
@@ -268,7 +279,7 @@ def markdown_headings(text: str) -> List[Tuple[str, Optional[str]]]:
         m = _ATX_OPEN.match(chunk)
         if m is not None and "\n" not in chunk and "\r" not in chunk:
             content = _ATX_CLOSE.sub("", chunk[m.end():].rstrip(" \t"))
-        elif p1 < len(text) and _SETEXT_LINE.match(text, p1):
+        elif p1 < len(text) and _SETEXT_LINE.match(text, p1) and not _underline_outside(text, p0, p1):
             content = _QUOTE_MARKS.sub("", chunk)
             content = " ".join(line.strip(" \t") for line in content.splitlines())
         else:
