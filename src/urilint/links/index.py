@@ -120,14 +120,24 @@ class LinkIndex:
         return self._anchors[key]
 
     def near_names(self, folder: str, name: str) -> Tuple[str, ...]:
-        """Names in ``folder`` close to ``name``: within a small edit distance (typos), or the
-        same name with a suffix added (``install`` -> ``install.md``)."""
-        names = self.entries(folder) or {}
+        """The names in ``folder`` closest to ``name``, all of them when several tie: within a
+        small edit distance (a typo), or the same name with a suffix added (``install`` for
+        ``install.md``, counted as one edit)."""
         limit = max_distance(name)
-        out = [n for n in names if n != name and (
-            (n.startswith(name + ".") and "." not in n[len(name) + 1:])
-            or edit_distance(n, name, limit) <= limit)]
-        return tuple(sorted(out))
+        scored = []
+        for n in self.entries(folder) or {}:
+            if n == name:
+                continue
+            if n.startswith(name + ".") and "." not in n[len(name) + 1:]:
+                scored.append((1, n))
+                continue
+            d = edit_distance(n, name, limit)
+            if d <= limit:
+                scored.append((d, n))
+        if not scored:
+            return ()
+        best = min(d for d, _ in scored)
+        return tuple(sorted(n for d, n in scored if d == best))
 
 
 def max_distance(word: str) -> int:
