@@ -272,7 +272,6 @@ def test_rule_documents_itself(rule: LinkRule) -> None:
     assert rule.reference.startswith("RFC 3986 section")
     assert rule.fix_safety == "unsafe" and rule.default is False
     assert len(rule.good) >= len(rule.bad)
-    assert rule.name.replace("-", "_") in rule.__class__.__module__ or True
     module = {"URI401": uri401_missing_target, "URI402": uri402_missing_fragment, "URI403": uri403_case_mismatch}
     assert module[rule.code].__name__.endswith(f"{rule.code.lower()}_{rule.name.replace('-', '_')}")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from html import unescape
-from typing import FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
 
 from ..scanners.html import ATTRIBUTE, START_TAG
 from ..scanners.markdown import _blocks
@@ -54,16 +54,15 @@ def html_anchors(text: str) -> Set[str]:
 
 # --- Markdown headings ---------------------------------------------------------------------
 _ATX_OPEN = re.compile(r"#{1,6}(?:[ \t]+|$)")
-_ATX_CLOSE = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _SETEXT_LINE = re.compile(r"(?: {0,3}>[ \t]?)*[ \t]*(?:=+|-+)[ \t]*(?:\r\n|\r|\n|$)")
 _QUOTE_MARKS = re.compile(r"^(?: {0,3}>[ \t]?)+", re.M)
 #: ``{#id}``, ``{: #id .class }``: an attribute list closing a heading (kramdown, attr_list).
-_ATTR_LIST = re.compile(r"[ \t]*\{:?[ \t]*((?:[^{}\s]+[ \t]+)*?)#([^\s{}#.]+)[^{}]*\}[ \t]*$")
+_ATTR_LIST = re.compile(r"\{:?[ \t]*((?:[^{}\s]+[ \t]+)*?)#([^\s{}#.]+)[^{}]*\}[ \t]*")
 _EMOJI_SHORTCODE = re.compile(r":[a-z0-9_+-]+:")
 _ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
 _EMAIL = re.compile(r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9.-]+)>")
-_HTML_TAG = re.compile(r"""</?[A-Za-z][A-Za-z0-9-]*(?:[^<>"']|"[^"]*"|'[^']*')*>|<!--.*?-->""", re.S)
+_HTML_TAG = re.compile(r"""</?[A-Za-z][A-Za-z0-9-]*(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>""")
 _BACKTICKS = re.compile(r"`+")
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
@@ -73,7 +72,9 @@ def _is_punct(ch: str) -> bool:
 
 
 def _closing_run(s: str, pos: int, run: int) -> int:
-    """CommonMark 6.1: the start of the next backtick run of exactly ``run`` from ``pos``, or -1."""
+    """CommonMark 6.1: the start of the next backtick run of exactly ``run`` from ``pos``, or -1.
+
+    Callers remember a length that has no closer (as the Markdown scanner does): linear."""
     j = s.find("`", pos)
     while j >= 0:
         k = _BACKTICKS.match(s, j).end()  # type: ignore[union-attr]
@@ -83,48 +84,23 @@ def _closing_run(s: str, pos: int, run: int) -> int:
     return -1
 
 
-def _bracket_end(s: str, i: int) -> int:
-    """At ``[``: the index of its matching ``]`` (escapes and code spans respected), or -1."""
-    depth = 0
-    j = i
-    n = len(s)
+def _pairs(s: str, open_ch: str, close_ch: str) -> Dict[int, int]:
+    """Each ``open_ch`` of ``s`` mapped to its matching ``close_ch`` (escapes respected): one
+    stack pass, so a heading of ten thousand ``[`` costs ten thousand steps."""
+    out: Dict[int, int] = {}
+    stack: List[int] = []
+    j, n = 0, len(s)
     while j < n:
         c = s[j]
         if c == "\\":
             j += 2
             continue
-        if c == "`":
-            run = _BACKTICKS.match(s, j).end() - j  # type: ignore[union-attr]
-            close = _closing_run(s, j + run, run)
-            j = close + run if close >= 0 else j + run
-            continue
-        if c == "[":
-            depth += 1
-        elif c == "]":
-            depth -= 1
-            if depth == 0:
-                return j
+        if c == open_ch:
+            stack.append(j)
+        elif c == close_ch and stack:
+            out[stack.pop()] = j
         j += 1
-    return -1
-
-
-def _paren_end(s: str, i: int) -> int:
-    """At ``(``: the index of its matching ``)``, or -1."""
-    depth = 0
-    j = i
-    while j < len(s):
-        c = s[j]
-        if c == "\\":
-            j += 2
-            continue
-        if c == "(":
-            depth += 1
-        elif c == ")":
-            depth -= 1
-            if depth == 0:
-                return j
-        j += 1
-    return -1
+    return out
 
 
 def _code_content(s: str) -> str:
@@ -148,7 +124,7 @@ def _underscore_pairs(pieces: List[str], runs: List[Tuple[int, bool, bool]]) -> 
             openers.append(k)
 
 
-def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool = False) -> str:
+def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool = False, _depth: int = 0) -> str:
     """The text content of a Markdown heading's inline markup, as a renderer's HTML holds it.
 
     Code spans give their content, links their text, autolinks their address; raw HTML tags
@@ -161,6 +137,10 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
     n = len(s)
     i = 0
     plain_start = 0
+    brackets = _pairs(s, "[", "]") if "[" in s else {}
+    parens: Optional[Dict[int, int]] = None
+    no_closer_from: Dict[int, int] = {}  # backtick run length -> no such run after this offset
+    last_comment_close = s.rfind("-->")  # no comment opened after it can close
 
     def flush(upto: int) -> None:
         if upto > plain_start:
@@ -176,8 +156,10 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
             continue
         if c == "`":
             run = _BACKTICKS.match(s, i).end() - i  # type: ignore[union-attr]
-            close = _closing_run(s, i + run, run)
+            known_missing = no_closer_from.get(run, n + 1) <= i
+            close = -1 if known_missing else _closing_run(s, i + run, run)
             if close < 0:
+                no_closer_from[run] = i
                 i += run
                 continue
             flush(i)
@@ -188,16 +170,18 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
         if c == "[" or (c == "!" and i + 1 < n and s[i + 1] == "["):
             image = c == "!"
             b0 = i + 1 if image else i
-            b1 = _bracket_end(s, b0)
+            b1 = brackets.get(b0, -1)
             if b1 < 0:
                 i += 1
                 continue
             after = b1 + 1
             if after < n and s[after] == "(":
-                p1 = _paren_end(s, after)
+                if parens is None:
+                    parens = _pairs(s, "(", ")")
+                p1 = parens.get(after, -1)
                 end = p1 + 1 if p1 >= 0 else -1
             elif after < n and s[after] == "[":
-                r1 = _bracket_end(s, after)
+                r1 = brackets.get(after, -1)
                 end = r1 + 1 if r1 >= 0 else -1
             else:
                 end = after if image else -1  # a shortcut reference: brackets only
@@ -205,7 +189,8 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
                 i += 1
                 continue
             flush(i)
-            inner = heading_text(s[b0 + 1:b1], image_alt=image_alt, emoji_shortcodes=emoji_shortcodes)
+            inner = (heading_text(s[b0 + 1:b1], image_alt=image_alt, emoji_shortcodes=emoji_shortcodes,
+                                  _depth=_depth + 1) if _depth < 4 else s[b0 + 1:b1])
             if not image or image_alt:
                 pieces.append(inner)
             i = end
@@ -218,6 +203,12 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
                 pieces.append(m.group(1))
                 i = plain_start = m.end()
                 continue
+            if s.startswith("<!--", i) and i + 4 <= last_comment_close:
+                close_comment = s.find("-->", i + 4)
+                if close_comment >= 0:
+                    flush(i)
+                    i = plain_start = close_comment + 3
+                    continue
             m = _HTML_TAG.match(s, i)
             if m is not None:
                 flush(i)
@@ -256,6 +247,15 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
     return "".join(pieces)
 
 
+def _strip_closing_hashes(content: str) -> str:
+    """4.2: an optional closing sequence of ``#`` after a space (or alone) is not content."""
+    content = content.rstrip(" \t")
+    bare = content.rstrip("#")
+    if bare != content and (not bare or bare[-1] in " \t"):
+        content = bare.rstrip(" \t")
+    return content
+
+
 def _underline_outside(text: str, p0: int, p1: int) -> bool:
     """Whether the setext-looking line at ``p1`` sits left of the list item holding the
     paragraph at ``p0``: then it cannot continue that item, and is a thematic break (4.3)."""
@@ -278,14 +278,15 @@ def markdown_headings(text: str) -> List[Tuple[str, Optional[str]]]:
         chunk = text[p0:p1]
         m = _ATX_OPEN.match(chunk)
         if m is not None and "\n" not in chunk and "\r" not in chunk:
-            content = _ATX_CLOSE.sub("", chunk[m.end():].rstrip(" \t"))
+            content = _strip_closing_hashes(chunk[m.end():])
         elif p1 < len(text) and _SETEXT_LINE.match(text, p1) and not _underline_outside(text, p0, p1):
             content = _QUOTE_MARKS.sub("", chunk)
             content = " ".join(line.strip(" \t") for line in content.splitlines())
         else:
             continue
         content = content.strip(" \t")
-        a = _ATTR_LIST.search(content)
+        brace = content.rfind("{")
+        a = _ATTR_LIST.fullmatch(content, brace) if brace >= 0 else None
         out.append((content, a.group(2) if a is not None else None))
     return out
 
@@ -335,7 +336,7 @@ _RST_INLINE_TARGET = re.compile(r"(?<![\w`])_`([^`]+)`")
 _RST_NAME_OPTION = re.compile(r"^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$", re.M)
 _RST_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1*[ \t]*$")
 _RST_ROLE = re.compile(r":[A-Za-z0-9_.+-]+:(?=`)|(?<=`):[A-Za-z0-9_.+-]+:")
-_RST_EMBEDDED = re.compile(r"\s*<[^<>`]*>(?=`)")
+_RST_EMBEDDED = re.compile(r"<[^<>`]*>(?=`)")
 # docutils.nodes.make_id: these letters have no NFKD decomposition but a plain-Latin reading.
 _ID_DIGRAPHS = {0xDF: "sz", 0xE6: "ae", 0x153: "oe", 0x238: "db", 0x239: "qp"}
 _ID_LETTERS = dict(zip(

@@ -149,8 +149,8 @@ def max_distance(word: str) -> int:
 def edit_distance(a: str, b: str, limit: int) -> int:
     """Optimal string alignment distance (insertions, deletions, substitutions, adjacent
     swaps), or ``limit + 1`` as soon as it is known to exceed ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
+    if abs(len(a) - len(b)) > limit or min(len(a), len(b)) > 200:
+        return limit + 1  # no typo suggestion for a name this long: the table would be big
     prev2: List[int] = []
     prev = list(range(len(b) + 1))
     for i in range(1, len(a) + 1):
