@@ -115,6 +115,7 @@ NOT_MISSING = [
     param("README.md", "https://github.com/Owner/Repo/blob/main/docs/install.md", None, HOSTED, id="hosted-exists"),
     param("README.md", "https://github.com/Owner/Repo/blob/main/missing.md", id="hosted-not-configured"),
     param("README.md", "docs/%2Fetc", id="encoded-slash"),
+    param("README.md", "docs/%FF.md", id="encoded-non-utf8"),
     param("README.md", "data:text/plain,x", id="data"),
 ]
 

@@ -158,7 +158,10 @@ def _decode_segments(path: str) -> Optional[Tuple[str, ...]]:
     for raw in path.split("/"):
         if not raw:
             continue
-        part = unquote(raw, errors="strict") if "%" in raw else raw
+        try:
+            part = unquote(raw, errors="strict") if "%" in raw else raw
+        except UnicodeDecodeError:
+            return None  # "%FF" names bytes that are no UTF-8 name: not ours to judge
         if "/" in part or "\x00" in part:
             return None  # "%2F" inside a segment names no file
         parts.append(part)
