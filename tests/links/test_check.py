@@ -8,11 +8,11 @@ from typing import List, Optional
 import pytest
 
 from urilint.finding import Finding
-from urilint.links import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
+from urilint.rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
 from urilint.links.check import LinkSettings, check_links, check_reference, is_link
 from urilint.links.hosted import hosted_path, hosted_prefix, hosted_target, remote_url_to_prefix
 from urilint.links.index import LinkIndex
-from urilint.links.rule import LinkExample, LinkRule
+from urilint.rules.base import LinkExample, LinkRule
 from urilint.links.tree import DictTree
 from urilint.scanners import extract
 
@@ -253,7 +253,7 @@ def _check_example(ex: LinkExample) -> List[Finding]:
     return check_reference(LinkIndex(DictTree(ex.tree)), ex.document, ex.link)
 
 
-@pytest.mark.parametrize(("rule", "example"), _examples("bad"))
+@pytest.mark.parametrize(("rule", "example"), _examples("bad_links"))
 def test_bad_example_fires_with_its_fix(rule: LinkRule, example: LinkExample) -> None:
     found = [f for f in _check_example(example) if f.code == rule.code]
     assert found, f"{rule.code} did not fire on {example.link!r}"
@@ -261,7 +261,7 @@ def test_bad_example_fires_with_its_fix(rule: LinkRule, example: LinkExample) ->
     assert found[0].name == rule.name
 
 
-@pytest.mark.parametrize(("rule", "example"), _examples("good"))
+@pytest.mark.parametrize(("rule", "example"), _examples("good_links"))
 def test_good_example_is_silent(rule: LinkRule, example: LinkExample) -> None:
     assert _check_example(example) == []
 
@@ -272,7 +272,8 @@ def test_rule_documents_itself(rule: LinkRule) -> None:
         assert heading in rule.doc
     assert rule.reference.startswith("RFC 3986 section")
     assert rule.fix_safety == "unsafe" and rule.default is False
-    assert len(rule.good) >= len(rule.bad)
+    assert len(rule.good_links) >= len(rule.bad_links) >= 3
+    assert rule.bad == () and rule.good == ()  # the per-URI tables stay empty
     module = {"URI401": uri401_missing_target, "URI402": uri402_missing_fragment, "URI403": uri403_case_mismatch}
     assert module[rule.code].__name__.endswith(f"{rule.code.lower()}_{rule.name.replace('-', '_')}")
 

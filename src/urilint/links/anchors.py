@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from html import unescape
-from typing import Dict, FrozenSet, Iterable, List, Optional, Set, Tuple
+from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..scanners.html import ATTRIBUTE, START_TAG
 from ..scanners.markdown import _blocks
@@ -408,12 +408,25 @@ def rst_anchors(text: str) -> Set[str]:
     return out
 
 
+def _markdown(text: str, style: str) -> FrozenSet[str]:
+    return frozenset(markdown_anchors(text, style))
+
+
+def _rst(text: str, style: str) -> FrozenSet[str]:
+    return frozenset(rst_anchors(text))
+
+
+def _html(text: str, style: str) -> FrozenSet[str]:
+    return frozenset(html_anchors(text))
+
+
+#: The anchor reader of each document kind (the kinds of index.DOCUMENT_SUFFIXES).
+_READERS: Mapping[str, Callable[[str, str], FrozenSet[str]]] = {"markdown": _markdown, "rst": _rst, "html": _html}
+
+
 def anchors(text: str, format: str, style: str = "github") -> FrozenSet[str]:
     """The anchors a document of ``format`` ("markdown", "rst" or "html") defines."""
-    if format == "markdown":
-        return frozenset(markdown_anchors(text, style))
-    if format == "rst":
-        return frozenset(rst_anchors(text))
-    if format == "html":
-        return frozenset(html_anchors(text))
-    raise ValueError(f"no anchors for format {format!r}; expected one of {', '.join(DOCUMENT_FORMATS)}")
+    reader = _READERS.get(format)
+    if reader is None:
+        raise ValueError(f"no anchors for format {format!r}; expected one of {', '.join(DOCUMENT_FORMATS)}")
+    return reader(text, style)

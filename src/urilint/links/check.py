@@ -24,7 +24,7 @@ from ..candidate import Candidate
 from ..finding import Finding
 from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.resolve import resolve
-from . import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
+from ..rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
 from .hosted import hosted_target
 from .index import LinkIndex, Located, document_format, edit_distance, fold, max_distance
 from .tree import split

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rule import LinkExample, LinkRule
+from .base import LinkExample, LinkRule
 
 _DOCS = (("README.md", "# Project\n"), ("img/logo.png", ""), ("docs/Guide.md", "# Guide\n"),
          ("docs/café.md", "# Café\n"))
@@ -33,14 +33,14 @@ in CI, on GitHub and on every web server.
 Unsafe: the fix writes the name as the tree has it; when two names differ only in case no fix
 is offered.
 """,
-    bad=(
+    bad_links=(
         LinkExample("img/Logo.png", _DOCS, fix="img/logo.png"),
         LinkExample("IMG/logo.png", _DOCS, fix="img/logo.png"),
         LinkExample("guide.md#guide", _DOCS, document="docs/index.md", fix="Guide.md#guide"),
         LinkExample("../Docs/Guide.md", _DOCS, document="img/x.md", fix="../docs/Guide.md"),
         LinkExample("docs/cafe\u0301.md", _DOCS, fix="docs/café.md"),
     ),
-    good=(
+    good_links=(
         LinkExample("img/logo.png", _DOCS),
         LinkExample("docs/Guide.md", _DOCS),
         LinkExample("docs/caf%C3%A9.md", _DOCS),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rule import LinkExample, LinkRule
+from .base import LinkExample, LinkRule
 
 _DOCS = (
     ("README.md", "# Project\n\n## Usage\n\n## Usage\n\n<a id=\"legacy\"></a>\n"),
@@ -41,7 +41,7 @@ search.  Headings get renamed far more often than files, and nothing else notice
 Unsafe: offered only when exactly one anchor is a close match (the same without case, or a
 small edit distance), which is a guess at what the author meant.
 """,
-    bad=(
+    bad_links=(
         LinkExample("docs/api.md#autentication", _DOCS, fix="docs/api.md#authentication"),
         LinkExample("#usage-2", _DOCS, fix="#usage-1"),
         LinkExample("#project-1", _DOCS, fix="#project"),
@@ -49,7 +49,7 @@ small edit distance), which is a guess at what the author meant.
         LinkExample("site/index.html#tpo", _DOCS, fix="site/index.html#top"),
         LinkExample("docs/api.md#login-and-token", _DOCS, fix="docs/api.md#login-and-tokens"),
     ),
-    good=(
+    good_links=(
         LinkExample("docs/api.md#authentication", _DOCS),
         LinkExample("docs/api.md#login-and-tokens", _DOCS),
         LinkExample("#usage-1", _DOCS),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .rule import LinkExample, LinkRule
+from .base import LinkExample, LinkRule
 
 _DOCS = (("README.md", "# Project\n"), ("docs/install.md", "# Install\n"),
          ("docs/my file.md", "# Mine\n"), ("docs/guide.rst", "Guide\n=====\n"),
@@ -38,7 +38,7 @@ causes, and each is provable offline.
 Unsafe: offered only when exactly one existing name is a close match (a small edit distance,
 or the same name with a suffix added), which is a guess at what the author meant.
 """,
-    bad=(
+    bad_links=(
         LinkExample("docs/instal.md", _DOCS, fix="docs/install.md"),
         LinkExample("docs/install", _DOCS, fix="docs/install.md"),
         LinkExample("../../install.md#top", _DOCS, document="docs/guide/index.md"),
@@ -46,7 +46,7 @@ or the same name with a suffix added), which is a guess at what the author meant
         LinkExample("CHANGES.md", _DOCS),
         LinkExample("my%20fil.md", _DOCS, document="docs/index.md", fix="my%20file.md"),
     ),
-    good=(
+    good_links=(
         LinkExample("docs/install.md", _DOCS),
         LinkExample("./docs/install.md?plain=1#install", _DOCS),
         LinkExample("../img/logo.png", _DOCS, document="docs/index.md"),
