@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Counter, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 import pathspec
@@ -116,10 +116,41 @@ def check_links(index: LinkIndex, document: str, text: str, candidates: Iterable
     ``document`` is the document's repository-relative path (``docs/guide.md``), ``text`` its
     decoded text and ``candidates`` what its scanner found there."""
     out: List[LinkFinding] = []
+    labels: Optional[Counter[str]] = None  # bracketed texts of the document, counted once
     for c in candidates:
-        if is_link(c, text):
-            out.extend(LinkFinding(c, f) for f in check_reference(index, document, c.uri, settings))
+        if not is_link(c, text):
+            continue
+        if c.context == "reference-definition":
+            labels = labels if labels is not None else _bracketed(text)
+            if _unused_definition(text, c, labels):
+                continue
+        out.extend(LinkFinding(c, f) for f in check_reference(index, document, c.uri, settings))
     return out
+
+
+#: A bracketed text, at most as long as a CommonMark link label (999 characters).
+_BRACKETED = re.compile(r"\[([^\]\[]{1,999})\]")
+#: The label of a Markdown link reference definition, up to its destination: ``[label]: ``.
+_DEFINITION_LABEL = re.compile(r"\[([^\]\[]{1,999})\]:[ \t]*<?$")
+
+
+def _label(raw: str) -> str:
+    """CommonMark matches labels without case and with runs of white space collapsed."""
+    return " ".join(raw.split()).casefold()
+
+
+def _bracketed(text: str) -> Counter[str]:
+    return Counter(_label(m.group(1)) for m in _BRACKETED.finditer(text))
+
+
+def _unused_definition(text: str, c: Candidate, labels: Counter[str]) -> bool:
+    """Whether ``c`` is the destination of a reference definition no link of the document
+    uses: nothing renders it, so no reader can follow it (RFC templates carry such
+    ``[alternatives]: #alternatives`` lines under renamed headings).  Any ``[label]`` besides
+    the definition's own ([text][label], [label][], [label]) counts as a use."""
+    line_start = max(text.rfind("\n", 0, c.start), text.rfind("\r", 0, c.start)) + 1
+    m = _DEFINITION_LABEL.search(text, max(line_start, c.start - 1200), c.start)
+    return m is not None and labels[_label(m.group(1))] <= 1
 
 
 def check_reference(index: LinkIndex, document: str, uri: str,

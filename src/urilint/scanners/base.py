@@ -50,6 +50,9 @@ class Format:
     #: Candidate contexts whose text is a program's value (a string literal): a fix there
     #: changes what the program does, so it is at most unsafe (ruff's rule).
     program_contexts: FrozenSet[str] = frozenset()
+    #: Documents whose relative links name files of their tree (Markdown, reST, HTML): the link
+    #: rules (URI4xx) resolve them.
+    links: bool = False
 
 
 def code_aware(scan: Callable[[str, bool], List[Candidate]]) -> Scan:
