@@ -128,8 +128,9 @@ def check_links(index: LinkIndex, document: str, text: str, candidates: Iterable
     return out
 
 
-#: A bracketed text, at most as long as a CommonMark link label (999 characters).
-_BRACKETED = re.compile(r"\[([^\]\[]{1,999})\]")
+#: A bracketed text (at most as long as a CommonMark link label, 999 characters) that may use a
+#: reference: not an inline link's text (``[x](...)``) nor a definition's label (``[x]: ...``).
+_BRACKETED = re.compile(r"\[([^\]\[]{1,999})\](?![(:])")
 #: The label of a Markdown link reference definition, up to its destination: ``[label]: ``.
 _DEFINITION_LABEL = re.compile(r"\[([^\]\[]{1,999})\]:[ \t]*<?$")
 
@@ -146,11 +147,12 @@ def _bracketed(text: str) -> Counter[str]:
 def _unused_definition(text: str, c: Candidate, labels: Counter[str]) -> bool:
     """Whether ``c`` is the destination of a reference definition no link of the document
     uses: nothing renders it, so no reader can follow it (RFC templates carry such
-    ``[alternatives]: #alternatives`` lines under renamed headings).  Any ``[label]`` besides
-    the definition's own ([text][label], [label][], [label]) counts as a use."""
+    ``[alternatives]: #alternatives`` lines under renamed headings).  Any ``[label]`` that is
+    neither an inline link's text nor a definition ([text][label], [label][], [label]) counts
+    as a use."""
     line_start = max(text.rfind("\n", 0, c.start), text.rfind("\r", 0, c.start)) + 1
     m = _DEFINITION_LABEL.search(text, max(line_start, c.start - 1200), c.start)
-    return m is not None and labels[_label(m.group(1))] <= 1
+    return m is not None and labels[_label(m.group(1))] == 0
 
 
 def check_reference(index: LinkIndex, document: str, uri: str,
