@@ -130,7 +130,11 @@ def heading_text(inline: str, *, image_alt: bool = False, emoji_shortcodes: bool
     Code spans give their content, links their text, autolinks their address; raw HTML tags
     and emphasis markers vanish; escapes and entities are decoded.  Images give nothing (an
     ``<img>`` has no text content) unless ``image_alt``; ``emoji_shortcodes`` renders
-    ``:name:`` as an emoji (which every slug style then drops)."""
+    ``:name:`` as an emoji (which every slug style then drops).
+
+    It is longer than usual because it is one linear pass whose branches share the cursor, the
+    pending plain run and the lazily built bracket tables; split into functions, each would take
+    and return all of them (a candidate for a small reader class, like markdown's _Inline)."""
     pieces: List[str] = []
     runs: List[Tuple[int, bool, bool]] = []
     s = inline
