@@ -1,8 +1,9 @@
 """HTML (and XML, SVG): URL-bearing attributes, entity-decoded, and text content as prose.
 
-Comments, ``<script>`` and ``<style>`` are skipped; so are ``<pre>`` and ``<code>`` contents,
-which are code (all are reported with ``in_code`` when code is included).  The Markdown scanner
-reuses :func:`scan_region` for HTML blocks and :func:`tag_candidates` for inline tags.
+Comments, ``<script>`` and ``<style>`` are skipped; so are the contents of ``<pre>``, ``<code>``,
+``<kbd>``, ``<samp>`` and ``<tt>``, which are code: examples, keyboard input, sample output (all
+are reported with ``in_code`` when code is included).  The Markdown scanner reuses
+:func:`scan_region` for HTML blocks and :func:`tag_candidates` for inline tags.
 
 Tags are matched by small regexes whose alternatives start with distinct characters (a quoted
 value, or one character that is neither a quote nor ``>``), so no input makes them backtrack.
@@ -40,9 +41,10 @@ _SRCSET_ITEM = re.compile(r"[^\s,]\S*")
 _WHITESPACE_ITEM = re.compile(r"\S+")
 # Elements whose content is not prose (HTML raw text elements, and code).
 _RAW = {"script": "</script", "style": "</style", "pre": "</pre", "code": "</code",
-        "textarea": "</textarea", "xmp": "</xmp"}
-#: Elements whose text is code but whose tags are still markup.
-_VERBATIM = frozenset({"pre", "code"})
+        "kbd": "</kbd", "samp": "</samp", "tt": "</tt", "textarea": "</textarea", "xmp": "</xmp"}
+#: Elements whose text is code (an example, keyboard input, sample output) but whose tags are
+#: still markup.
+_VERBATIM = frozenset({"pre", "code", "kbd", "samp", "tt"})
 #: Text inside HTML: entities are decoded; a URI cannot run into a tag.
 HTML_PROSE = ProseStyle(decoder=entity_replacements)
 

@@ -10,7 +10,10 @@ Two passes, as CommonMark itself reads a document (spec, "Appendix: A parsing st
    spans, autolinks, raw HTML, and links and images by the spec's "look for link or image"
    procedure (6.3), with its precedence rules.  Then the prose scanner (Appendix C, GFM's
    extended autolinks when they carry a scheme) reads what is left, skipping code, link text
-   ("link text is not scanned as prose") and the link syntax itself.
+   ("link text is not scanned as prose") and the link syntax itself.  The text of inline raw
+   HTML code elements (``<code>``, ``<pre>``, ``<kbd>``, ``<samp>``, ``<tt>``, up to their end
+   tag or the end of the paragraph) is code, as a code span is; a link inside one is still a
+   link, since it renders as one.
 
 Speed, without giving up the spec: fences are closed by one search, a paragraph made only of
 plain ``[text](url)`` links is read by one regex (the procedure would find the same links), a
@@ -80,6 +83,9 @@ _INLINE_OPEN_TAG = re.compile(
     r"""<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"""
     r"""(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*/?>""")
 _INLINE_CLOSE_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
+_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+#: Inline HTML elements whose text is code: what they hold is an example, as in a code span.
+HTML_CODE_ELEMENTS = frozenset({"code", "pre", "kbd", "samp", "tt"})
 #: Characters that cannot follow the "<" of an autolink, an e-mail autolink or raw HTML.
 # A link whose text holds no bracket, backtick, "<" or backslash and whose destination holds no
 # space, parenthesis, "<" or backslash (no title): the common case, see _simple_links.
@@ -748,6 +754,10 @@ class _Inline:
         self.include_code = include_code
         self.excluded: List[Tuple[int, int]] = []
         self.code_spans: List[Tuple[int, int]] = []
+        #: The text of inline HTML code elements (<code>, <kbd> ...): links inside them stay
+        #: links (they render as links), the rest is code.
+        self.html_code: List[Tuple[int, int]] = []
+        self._open_code: Optional[Tuple[str, int, int]] = None  # (name, text start, depth)
         self.comments: List[Tuple[int, int]] = []
         self.dests: Optional[_Destinations] = None  # built at the first "](" of the paragraph
 
@@ -794,6 +804,10 @@ class _Inline:
                 continue
             pos = self._add_link(opener, found, links_here)
             link_floor = len(stack) if not opener.image else min(link_floor, len(stack))
+        if self._open_code is not None:
+            # An element left open runs to the end of the paragraph (the HTML parser closes it there).
+            self.html_code.append((self._open_code[1], end))
+            self._open_code = None
 
     def _code_span(self, i: int, no_closer_from: Dict[int, int]) -> int:
         """6.1: at a backtick run, a code span (excluded from prose) or a literal run; where
@@ -885,12 +899,34 @@ class _Inline:
             if tag is not None:
                 self.doc.candidates.extend(_html.tag_candidates(text, tag))
             self.excluded.append((i, m.end()))
+            if not m.group(0).endswith("/>"):
+                self._code_element(i, m.end(), opens=True)
             return m.end()
         m = _INLINE_CLOSE_TAG.match(text, i, end)
         if m is not None:
             self.excluded.append((i, m.end()))
+            self._code_element(i, m.end(), opens=False)
             return m.end()
         return i + 1
+
+    def _code_element(self, i: int, tag_end: int, opens: bool) -> None:
+        """Track inline HTML code elements at a tag: the outermost one's text is code, up to
+        its own end tag (the same name nests)."""
+        name = _TAG_NAME.match(self.text, i, tag_end).group(1).lower()  # type: ignore[union-attr]
+        if name not in HTML_CODE_ELEMENTS:
+            return
+        current = self._open_code
+        if opens:
+            if current is None:
+                self._open_code = (name, tag_end, 1)
+            elif current[0] == name:
+                self._open_code = (name, current[1], current[2] + 1)
+        elif current is not None and current[0] == name:
+            if current[2] > 1:
+                self._open_code = (name, current[1], current[2] - 1)
+            else:
+                self.html_code.append((current[1], i))
+                self._open_code = None
 
     def _link_after(self, opener: _Opener, close: int) -> Optional[Tuple[int, Optional[Candidate], Optional[str]]]:
         """At the ``]`` of an active opener: (end, destination, label) of the link, or None."""
@@ -1021,10 +1057,15 @@ def _inlines(text: str, ranges: List[Tuple[int, int]], doc: MarkdownDocument,
                 or ((has_colon or include_code) and find("`", r0, r1) >= 0)):
             inline = _Inline(text, r0, r1, doc.definitions, doc, include_code)
             inline.run()
-            excluded = inline.excluded
+            excluded = inline.excluded + inline.html_code if inline.html_code else inline.excluded
             if include_code:
                 for s0, s1 in inline.code_spans:
                     cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE)))
+                if inline.html_code:
+                    # Links, code spans and tags inside the element are read already.
+                    inner = Spans.of(inline.excluded)
+                    for s0, s1 in inline.html_code:
+                        cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE, excluded=inner)))
                 for s0, s1 in inline.comments:
                     cands.extend(_as_code(scan_prose(text, s0, s1, style=MARKDOWN_PROSE), "comment"))
         if has_colon:

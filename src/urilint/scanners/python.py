@@ -10,8 +10,8 @@ at the quote.
 Which strings, and how they are read:
 
 * a string that is a whole expression statement (a module, class or function docstring, or an
-  attribute docstring) is prose (RFC 3986 Appendix C, the text scanner); doctest blocks in it
-  are code (reported only with ``include_code``);
+  attribute docstring) is prose (RFC 3986 Appendix C, the text scanner), except for the examples
+  in it, which are code (candidates marked ``in_code``, see "Examples in docstrings" below);
 * any other string whose value starts with a URI (a registered scheme, or any scheme followed by
   "//") is one candidate, whitespace included when the URI is hierarchical ("//") and the value
   holds one inner run of it, so ``"https://example.com/a b"`` is reported and not split;
@@ -22,6 +22,37 @@ Which strings, and how they are read:
   and values with regex syntax such as ``\\.``, ``(?``, ``[^``, ``.*``);
 * comments are prose.  ``docstrings=False`` turns off docstrings and every other prose-like
   string; ``comments=False`` turns off comments.
+
+Examples in docstrings are code.  A docstring is reStructuredText or Markdown with examples in
+it, and an example's URIs are the example's, not the prose's:
+
+* doctest lines: from a ``>>>`` line to the next blank line (``...`` lines included);
+* reStructuredText code (:func:`urilint.scanners.rst.code_spans`): the indented block after a
+  line ending in ``::``, the bodies of ``.. code-block::``, ``.. doctest::``, ``.. testcode::``
+  and the other code directives, doctest blocks, and inline literals (````x````);
+* Markdown fences (three or more backticks or tildes) up to the closing fence (a line of
+  tildes right under a title line indented alike is a reST section underline, not a fence);
+* an examples header and its block: the indented run (see below) under a line that is only
+  ``Example:``, ``Examples:`` or ``For example:`` (Google style), whatever it holds;
+* Python: lines that, dedented, parse (``ast.parse``) as Python holding a statement that does
+  something: a call, an assignment with a value, an ``assert``, an import, a definition, a
+  compound statement, ``return``/``raise``/``del`` (a bare name, constant, annotation or comment
+  alone is not enough).  An *indented run* is a line indented deeper than the nearest non-blank
+  line above it, with the lines after it that are blank or indented at least as deep (the first
+  line of a docstring counts as sitting at the docstring's margin, as ``inspect.cleandoc`` and
+  Sphinx read it).  For a line that holds a candidate, the stretches tried are, in order: for
+  each run around it (innermost first, at most :data:`_EXAMPLE_NESTING`), the part of its
+  paragraph (lines between blank lines) inside the run, then the whole run; then the line's
+  paragraph; then the line alone.  The first that reads as code is code.  So
+  ``client.get("http://a.example/")`` under "Usage:", a multi-line call, or an unindented
+  ``f = urlopen("http://a.example/")`` paragraph is code; an argument's description, a wrapped
+  bullet or a list of URL formats is prose: prose with a URI in it does not read as code, since
+  outside a string literal a URI is a syntax error (or, as ``mailto:a@b``, a bare annotation).
+
+Nothing is parsed unless the prose scan found a candidate on the line; a stretch longer than
+:data:`_MAX_EXAMPLE` characters is not parsed (nor nested deeply enough to trouble the parser);
+and each docstring parses at most twice its own length plus :data:`_PARSE_ALLOWANCE`
+characters, so the cost stays linear on any docstring.
 
 Placeholders: an f-string field is kept as its source text when that text is itself a braces
 placeholder (``{host}``, ``{0}``, ``{x!r}``: an exact, verbatim piece), and otherwise becomes
@@ -57,17 +88,20 @@ from __future__ import annotations
 
 import ast
 import re
+from bisect import bisect_right
+
 import unicodedata
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
 from ..finding import Edit
 from ..settings import Settings
 from .base import HASH_COMMENT, NOQA, Format
+from . import rst as _rst
 from .decoding import decode_with_cookie
 from .escapes import Replacement, build, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
@@ -530,6 +564,219 @@ def _doctest_spans(s: str, lo: int, hi: int) -> List[Span]:
         pos = max(end, m.end())
 
 
+# -- examples in docstrings ----------------------------------------------------------------
+# A Markdown fence line, and the Google-style headers whose indented block is examples.
+_FENCE_LINE = re.compile(r"(?m)^[ \t]*(`{3,}|~{3,})")
+_EXAMPLE_HEADER = re.compile(r"[ \t]*(?:for[ \t]+)?examples?[ \t]*:[ \t]*", re.I)
+_DOC_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
+#: Enclosing indented runs tried per line (innermost first): a call's arguments on deeper lines,
+#: a ``with`` body ... are inside a few runs at most.
+_EXAMPLE_NESTING = 4
+#: Runs longer than this (characters) are not parsed: docstring examples are short.
+_MAX_EXAMPLE = 4000
+#: Characters each docstring may parse besides twice its own length.
+_PARSE_ALLOWANCE = 4096
+#: Statements that hold nothing to do: alone, they do not make a run read as code.
+_INERT = (ast.Pass, ast.Break, ast.Continue, ast.Global, ast.Nonlocal)
+_ACTIONS = (ast.Call, ast.Await, ast.NamedExpr, ast.Yield, ast.YieldFrom)
+
+
+def _underline(s: str, lo: int, hi: int, m: "re.Match[str]") -> bool:
+    """Whether a fence-like line is a reStructuredText section underline: nothing but the fence
+    characters, right below a text line indented alike (``pygments.lexers``, then ``~~~~``)."""
+    line_end = _LINE_END.search(s, m.end(), hi)
+    rest = s[m.end():line_end.start() if line_end is not None else hi].strip()
+    if rest.strip(m.group(1)[0]) or m.start() <= lo:
+        return False
+    above_end = m.start() - 1 - (s[m.start() - 2:m.start()] == "\r\n")
+    above_start = max(s.rfind("\n", lo, above_end), s.rfind("\r", lo, above_end)) + 1
+    above = s[max(above_start, lo):above_end]
+    indent = m.start(1) - m.start()
+    return bool(above.strip()) and len(above) - len(above.lstrip(" \t")) == indent
+
+
+def _fence_spans(s: str, lo: int, hi: int) -> List[Span]:
+    """Markdown fences: from an opening fence line to the closing one (same character, at least
+    as long), or to the end.  A section underline is not a fence."""
+    spans: List[Span] = []
+    opening: Optional["re.Match[str]"] = None
+    for m in _FENCE_LINE.finditer(s, lo, hi):
+        if opening is None:
+            if not _underline(s, lo, hi, m):
+                opening = m
+        elif m.group(1)[0] == opening.group(1)[0] and len(m.group(1)) >= len(opening.group(1)):
+            spans.append((opening.start(), m.end()))
+            opening = None
+    if opening is not None:
+        spans.append((opening.start(), hi))
+    return spans
+
+
+def _docstring_code(s: str, lo: int, hi: int, margin: int) -> List[Span]:
+    """The code regions of a docstring's value that its markup says are code."""
+    code = _doctest_spans(s, lo, hi) if s.find(">>>", lo, hi) >= 0 else []
+    if s.find("```", lo, hi) >= 0 or s.find("~~~", lo, hi) >= 0:
+        code += _fence_spans(s, lo, hi)
+    code += _rst.code_spans(s, lo, hi, first_indent=margin)
+    return code
+
+
+def _reads_as_code(source: str) -> bool:
+    """Whether ``source`` parses as Python holding a statement that does something."""
+    try:
+        with _silenced():
+            tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return False
+    for st in tree.body:
+        if isinstance(st, ast.Expr):
+            if any(isinstance(n, _ACTIONS) for n in ast.walk(st.value)):
+                return True
+        elif isinstance(st, ast.AnnAssign):
+            if st.value is not None:
+                return True
+        elif not isinstance(st, _INERT):
+            return True
+    return False
+
+
+@dataclass
+class _Run:
+    """An indented run of docstring lines (see the module docstring)."""
+
+    first: int  #: index of its first line
+    indent: int  #: that line's indentation
+    intro: int  #: index of the line that introduces it
+    last: int = -1  #: index of its last non-blank line
+
+
+class _Examples:
+    """The indented Python examples of one docstring value ``s[lo:hi]``."""
+
+    def __init__(self, s: str, lo: int, hi: int) -> None:
+        self.s = s
+        #: (start, end) of each line's text, line breaks excluded.
+        self.lines: List[Span] = [m.span(1) for m in _DOC_LINE.finditer(s, lo, hi) if m.end() > m.start()]
+        self.starts = [a for a, _ in self.lines]
+        self.indents = [len(s[a:b]) - len(s[a:b].lstrip(" \t")) if s[a:b].strip() else -1 for a, b in self.lines]
+        #: The indentation of the docstring's text (``inspect.cleandoc``'s), where its first
+        #: line counts as sitting.
+        self.margin = min((d for d in self.indents[1:] if d >= 0), default=0)
+        if self.indents and self.indents[0] >= 0:
+            self.indents[0] = self.margin
+        self.budget = 2 * (hi - lo) + _PARSE_ALLOWANCE
+        self.tried: Dict[Span, bool] = {}
+
+    def line_of(self, pos: int) -> int:
+        return max(0, bisect_right(self.starts, pos) - 1)
+
+    def code_lines(self, wanted: Sequence[int]) -> Spans:
+        """The source spans of the examples holding any of the ``wanted`` lines."""
+        runs, around = self._runs(frozenset(wanted))
+        paragraphs = self._paragraphs()
+        spans: List[Span] = []
+        for line in sorted(set(wanted)):
+            found = self._example(line, [runs[r] for r in reversed(around.get(line, []))], paragraphs[line])
+            if found is not None:
+                spans.append(self._span(*found))
+        return Spans.of(spans)
+
+    def _example(self, line: int, runs: List[_Run], paragraph: Span) -> Optional[Span]:
+        """The first and last line of the example holding ``line``, or None: for each run around
+        it (innermost first) the run under an examples header, its part of the line's paragraph,
+        the whole run; then the line's whole paragraph; at last the line alone (a statement in a
+        paragraph that also holds prose)."""
+        p0, p1 = paragraph
+        for run in runs:
+            if _EXAMPLE_HEADER.fullmatch(self.s, *self.lines[run.intro]):
+                return run.first, run.last
+            chunk = (max(run.first, p0), min(run.last, p1))
+            if self._python(*chunk):
+                return chunk
+            if chunk != (run.first, run.last) and self._python(run.first, run.last):
+                return run.first, run.last
+        if self._python(p0, p1):
+            return paragraph
+        return (line, line) if self._python(line, line) else None
+
+    def _runs(self, wanted: FrozenSet[int]) -> Tuple[List[_Run], Dict[int, List[int]]]:
+        """Every indented run, and for each wanted line the runs around it (innermost last)."""
+        runs: List[_Run] = []
+        stack: List[int] = []
+        around: Dict[int, List[int]] = {}
+        prev = -1
+        for i, d in enumerate(self.indents):
+            if d < 0:
+                continue
+            while stack and runs[stack[-1]].indent > d:
+                runs[stack.pop()].last = prev
+            if prev >= 0 and d > self.indents[prev]:
+                stack.append(len(runs))
+                runs.append(_Run(i, d, prev))
+            if i in wanted and stack:
+                around[i] = stack[-_EXAMPLE_NESTING:]
+            prev = i
+        for r in stack:
+            runs[r].last = prev
+        return runs, around
+
+    def _paragraphs(self) -> List[Span]:
+        """For each line, the first and last line of its paragraph (lines between blank ones)."""
+        n = len(self.indents)
+        out: List[Span] = [(0, 0)] * n
+        first = 0
+        for i in range(n + 1):
+            if i == n or self.indents[i] < 0:
+                for j in range(first, i):
+                    out[j] = (first, i - 1)
+                first = i + 1
+        return out
+
+    def _span(self, first: int, last: int) -> Span:
+        return self.lines[first][0], self.lines[last][1]
+
+    def _python(self, first: int, last: int) -> bool:
+        """Whether lines ``first..last``, dedented, read as Python code (within the budget)."""
+        key = (first, last)
+        if key in self.tried:
+            return self.tried[key]
+        s0, s1 = self._span(first, last)
+        ok = False
+        if s1 - s0 <= min(_MAX_EXAMPLE, self.budget):
+            self.budget -= s1 - s0
+            indent = min(d for d in self.indents[first:last + 1] if d >= 0)
+            source = "\n".join(self.s[a + indent:b] if self.indents[k] >= 0 else ""
+                               for k, (a, b) in enumerate(self.lines[first:last + 1], first))
+            ok = _reads_as_code(source)
+        self.tried[key] = ok
+        return ok
+
+
+def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[Candidate]:
+    """The candidates of a docstring's value ``s[lo:hi]``: its prose, and (``include_code``)
+    its examples, marked ``in_code``."""
+    found = scan_prose(s, lo, hi)
+    if not found:
+        return found  # no URI at all, in prose or in code
+    examples = _Examples(s, lo, hi)
+    code = _docstring_code(s, lo, hi, examples.margin)
+    if code:
+        found = scan_prose(s, lo, hi, excluded=Spans.of(code))
+    python = examples.code_lines([examples.line_of(c.start) for c in found]) if found else Spans()
+    out: List[Candidate] = []
+    for c in found:
+        if python.starts and python.locate(c.start, c.end) < 0:
+            if include_code:
+                out.append(Candidate(c.uri, c.start, c.end, c.context, True, c.pieces))
+        else:
+            out.append(c)
+    if include_code and code:
+        merged = Spans.of(code)
+        out += scan_many(s, list(zip(merged.starts, merged.ends)), in_code=True)
+        out.sort(key=lambda c: c.start)
+    return out
+
+
 def _compose(c: Candidate, pieces: Pieces, base: int, context: str) -> Candidate:
     """A candidate found in a literal's value, mapped back to the source through ``pieces``."""
     if c.is_verbatim:
@@ -554,10 +801,7 @@ def _prose(text: str, value: str, pieces: Pieces, base: int, context: str, inclu
     """Appendix C candidates of a literal's value, mapped to the source."""
     # A verbatim value is scanned in place: the scanner's offsets are already source offsets.
     s, lo, hi = (text, base, base + len(value)) if not pieces else (value, 0, len(value))
-    code: List[Span] = _doctest_spans(s, lo, hi) if docstring and ">>>" in value else []
-    found = scan_prose(s, lo, hi, excluded=Spans.of(code)) if code else scan_prose(s, lo, hi)
-    if code and include_code:
-        found += scan_many(s, code, in_code=True)
+    found = _docstring_candidates(s, lo, hi, include_code) if docstring else scan_prose(s, lo, hi)
     slots: Optional[List[Span]] = None
     out: List[Candidate] = []
     for c in found:

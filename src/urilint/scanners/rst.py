@@ -6,16 +6,30 @@ What docutils reads as a URI (reStructuredText Markup Specification):
   - external hyperlink targets: ``.. _name: uri`` (a URI may continue on indented lines);
   - the argument of ``.. image::`` and ``.. figure::``, and their ``:target:`` option;
   - standalone hyperlinks: bare URIs in text (RFC 3986 Appendix C, the prose scanner).
-Literal blocks (after ``::``, and the bodies of ``code``, ``code-block``, ``sourcecode``,
-``literalinclude`` and ``math`` directives) and inline literals are code.  Comments (``..``
+
+What is code (candidates there are marked ``in_code``):
+  - literal blocks: the indented block after a paragraph ending in ``::``, and a *quoted*
+    literal block (unindented lines that all start with the same punctuation character);
+  - doctest blocks: a paragraph whose first line starts with ``>>>``;
+  - the bodies of code directives (:data:`CODE_DIRECTIVES`: ``code``, ``code-block``,
+    ``sourcecode``, Sphinx's ``doctest`` and ``testcode`` family, ``literalinclude``, ``math``,
+    ``raw``, notebook and diagram directives ...);
+  - inline literals (````text````) and the text of code roles (``:code:`x```, ``:samp:``,
+    ``:kbd:``, ``:file:`` ...: :data:`CODE_ROLES`).
+
+Interpreted text (```text```, with the default role or a prose role such as ``:emphasis:``)
+is prose, read as any other text; the text of other roles (``:ref:`x```, ``:class:`x```,
+``:pep:`8```) names a target or an object, never a URI, and is not read.  Comments (``..``
 followed by anything else) are prose with context "comment".
+
+:func:`code_spans` gives the code regions alone; the Python scanner uses it for docstrings.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import List, Tuple
+from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
 from .base import Format, code_aware
@@ -27,12 +41,37 @@ _TARGET = re.compile(r"[ \t]*\.\.[ \t]+_(?:`[^`]*`|[^:`]+):(?:[ \t]+|$)")
 _DIRECTIVE = re.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
 _OPTION = re.compile(r"[ \t]+:target:[ \t]+")
 _COMMENT = re.compile(r"[ \t]*\.\.(?:[ \t]|$)")
-_CODE_DIRECTIVES = frozenset({"code", "code-block", "sourcecode", "literalinclude", "math",
-                              "highlight", "parsed-literal", "raw"})
+#: Directives whose body (and argument) is code, not prose.
+CODE_DIRECTIVES = frozenset({
+    # docutils and Sphinx
+    "code", "code-block", "sourcecode", "literalinclude", "highlight", "parsed-literal", "raw", "math",
+    "productionlist",
+    # sphinx.ext.doctest
+    "doctest", "testcode", "testoutput", "testsetup", "testcleanup",
+    # sessions and notebooks: IPython, jupyter-sphinx, MyST-NB, sphinx-prompt, sphinx-tabs
+    "ipython", "jupyter-execute", "jupyter-input", "jupyter-output", "code-cell", "prompt", "code-tab",
+    # diagrams written as code: sphinx.ext.graphviz, sphinxcontrib-mermaid and -plantuml
+    "graphviz", "graph", "digraph", "mermaid", "plantuml", "uml",
+})
+#: Roles whose text is code (docutils' ``code`` and ``literal``, Sphinx's inline markup roles).
+CODE_ROLES = frozenset({"code", "literal", "samp", "kbd", "file", "command", "program", "envvar", "option",
+                        "makevar", "regexp", "math", "mimetype", "mailheader"})
+#: Roles whose text is prose, as interpreted text with the default role is.
+PROSE_ROLES = frozenset({"emphasis", "strong", "title-reference", "title", "t", "subscript", "sub",
+                         "superscript", "sup", "abbr", "dfn", "guilabel", "menuselection"})
 _IMAGE_DIRECTIVES = frozenset({"image", "figure"})
+# A doctest block starts a paragraph (docutils: ">>>" then spaces or the end of the line).
+_DOCTEST = re.compile(r"[ \t]*>>>(?:[ \t]|\r|\n|$)")
+# The characters that may start the lines of a quoted literal block (non-alphanumeric printable
+# 7-bit ASCII).
+_QUOTE_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # Inline literals, then interpreted text / references: `...`_ or `...`__ (or a role's `...`).
 _INLINE_LITERAL = re.compile(r"``[^`]+(?:`[^`]+)*``")
 _INTERPRETED = re.compile(r"`([^`]+)`(__?)?")
+# Characters of a role name (docutils: simple reference names, and ":" between domain and role).
+_ROLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+:-")
+#: Longer "role names" are not looked for (a bound on the walk back from each backtick).
+_MAX_ROLE = 64
 _NON_SPACE = re.compile(r"\S+")
 _EMBEDDED = re.compile(r"<([^<>]+)>\s*\Z")
 
@@ -65,8 +104,21 @@ class _Found:
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
+    return _candidates(text, _walk(text, 0, len(text)), include_code)
+
+
+def code_spans(text: str, start: int, end: int, first_indent: Optional[int] = None) -> List[Tuple[int, int]]:
+    """The code regions of the reStructuredText in ``text[start:end]``: literal blocks, doctest
+    blocks, code directives, inline literals and code roles.  For a docstring, ``first_indent``
+    is the indentation its first line counts as (its margin: the text after the opening quotes
+    is not at column 0 of the docstring's reST)."""
+    return _walk(text, start, end, first_indent).code
+
+
+def _walk(text: str, start: int, end: int, first_indent: Optional[int] = None) -> _Found:
+    """One pass over the lines of ``text[start:end]``: markup, code blocks and paragraphs."""
     found = _Found()
-    lines = [(m.start(), m.end()) for m in _LINE.finditer(text) if m.end() > m.start()]
+    lines = [(m.start(), m.end()) for m in _LINE.finditer(text, start, end) if m.end() > m.start()]
     i = 0
     literal_next = False  # the previous paragraph ended with "::"
     literal_base = 0  # ... and this was its indentation
@@ -77,9 +129,15 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         if not line.strip():
             i += 1
             continue
-        base = _indent(line)
+        base = first_indent if i == 0 and first_indent is not None else _indent(line)
         if literal_next and base > literal_base:
             block_end = _block_end(text, lines, i + 1, literal_base)
+            found.code.append((l0, lines[block_end - 1][1]))
+            literal_next = False
+            i = block_end
+            continue
+        if literal_next and base == literal_base and line[base] in _QUOTE_CHARS:
+            block_end = _quoted_block_end(text, lines, i + 1, line[:base + 1])
             found.code.append((l0, lines[block_end - 1][1]))
             literal_next = False
             i = block_end
@@ -87,7 +145,16 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         i, literal_next = _markup_or_paragraph(text, lines, i, line, base, found)
         if literal_next:
             literal_base = base
-    return _candidates(text, found, include_code)
+    return found
+
+
+def _quoted_block_end(text: str, lines: List[Tuple[int, int]], j: int, prefix: str) -> int:
+    """The index past a quoted literal block: the lines that start with ``prefix`` (the first
+    line's indentation and quote character), up to the first other line."""
+    n = len(lines)
+    while j < n and text.startswith(prefix, lines[j][0]):
+        j += 1
+    return j
 
 
 def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: str, base: int,
@@ -118,6 +185,14 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
     while j < len(lines) and text[lines[j][0]:lines[j][1]].strip():
         j += 1
     p0, p1 = l0, lines[j - 1][1]
+    doctest = next((k for k in range(i, j) if _DOCTEST.match(text, *lines[k])), j)
+    if doctest < j:
+        # A doctest block (docutils: a paragraph that starts with ">>>"), or doctest lines at
+        # the end of a paragraph ("For example:" then ">>>" lines): code up to the blank line.
+        found.code.append((lines[doctest][0], p1))
+        if doctest == i:
+            return j, False
+        p1 = lines[doctest][0]
     _inline(text, p0, p1, found.out, found.skip, found.code)
     return j, text[lines[j - 1][0]:p1].rstrip().endswith("::")
 
@@ -130,7 +205,7 @@ def _directive(text: str, lines: List[Tuple[int, int]], i: int, base: int,
     l0, l1 = lines[i]
     name = directive.group(1).lower()
     block_end = _block_end(text, lines, i + 1, base)
-    if name in _CODE_DIRECTIVES:
+    if name in CODE_DIRECTIVES:
         end = lines[block_end - 1][1]
         found.code.append((l0, end))
         found.skip.append((l0, end))
@@ -184,7 +259,8 @@ def _block_end(text: str, lines: List[Tuple[int, int]], j: int, base: int) -> in
 
 def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[int, int]],
             code: List[Tuple[int, int]]) -> None:
-    """Inline literals and embedded URIs of one paragraph."""
+    """Inline literals, code roles and embedded URIs of one paragraph.  Interpreted text with
+    the default role or a prose role is left to the prose scan."""
     if text.find("`", p0, p1) < 0:
         return
     pos = p0
@@ -204,10 +280,16 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
             pos = lit.end()
             continue
         assert ref is not None
-        skip.append(ref.span())
         pos = ref.end()
         if not ref.group(2):
-            continue  # a role or interpreted text: not a reference
+            role = _role(text, p0, ref.start(), ref.end(), p1)
+            if role is None or role in PROSE_ROLES:
+                continue  # interpreted text is prose: the prose scan reads it
+            skip.append(ref.span())
+            if role in CODE_ROLES:
+                code.append(ref.span(1))
+            continue  # a cross-reference role names a target, not a URI
+        skip.append(ref.span())
         r0, r1 = ref.span(1)
         emb = _EMBEDDED.search(text, r0, r1)
         if emb is None:
@@ -215,6 +297,31 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
         uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1))
         if uri and not (uri.endswith("_") and not uri.endswith("\\_")):
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
+
+
+def _role(text: str, lo: int, start: int, end: int, hi: int) -> Optional[str]:
+    """The role of the interpreted text ``text[start:end]`` (backticks included), lowercased:
+    ``:name:`` right before it, or right after it; None for the default role.
+
+    A prefix role starts the word (``x:ref:`t``` is not one); each walk is bounded, so a
+    paragraph of backticks stays linear."""
+    if start - 1 > lo and text[start - 1] == ":":
+        k = start - 1
+        floor = max(lo, k - _MAX_ROLE)
+        while k > floor and text[k - 1] in _ROLE_CHARS:
+            k -= 1
+        # text[k:start - 1] is ":name" when the role markup starts at k.
+        if text[k] == ":" and k + 1 < start - 1 and text[k + 1].isalnum() and (k == lo or not text[k - 1].isalnum()):
+            return text[k + 1:start - 1].lower()
+    if end < hi and text[end] == ":":
+        k = end + 1
+        ceiling = min(hi, k + _MAX_ROLE)
+        while k < ceiling and text[k] in _ROLE_CHARS:
+            k += 1
+        close = text.rfind(":", end + 1, k)  # "`t`:py:func:" ends at its last colon
+        if close > end + 1 and text[end + 1].isalnum():
+            return text[end + 1:close].lower()
+    return None
 
 
 FORMAT = Format("rst", code_aware(scan), links=True)
