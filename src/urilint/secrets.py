@@ -415,10 +415,3 @@ def redact(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -
         pos = end
     out.append(text[pos:])
     return "".join(out)
-
-
-def redact_in(text: str, secrets: Iterable[str]) -> str:
-    """Mask each known secret value wherever it occurs in ``text`` (for free-form output)."""
-    for secret in sorted(set(s for s in secrets if s), key=len, reverse=True):
-        text = text.replace(secret, MASK)
-    return text
