@@ -45,6 +45,9 @@ ESCAPED: List[Tuple[str, str]] = [
     ("python", f'D = ("postgres://admin:{MARK}p"\n     "y4x@db.vendor.io/x")  # {FIX}\n'),
     ("markdown", f"See <postgres://admin:{MARK}md1\n@db.vendor.io/x> and {FIX}\n"),
     ("markdown", f"See [db](postgres://admin:{MARK}md2&#64;db.vendor.io/x) and {FIX}\n"),
+    ("toml", f'url = "postgres://admin:{MARK}toml1\\u0040db.vendor.io/x"  # {FIX}\n'),
+    ("yaml", f'url: "postgres://admin:{MARK}yaml1\\x40db.vendor.io/x"  # {FIX}\n'),
+    ("yaml", f"url: postgres://admin:{MARK} yaml2@db.vendor.io/x  # {FIX}\n"),
 ]
 CASES = [pytest.param(fmt, text, id=f"{fmt}-{i}") for i, (fmt, text) in enumerate(ESCAPED)]
 # Lines with no secret: nothing is masked, whatever they look like.
