@@ -1,10 +1,12 @@
-"""The harness every scanner shares: no exception, and the candidate contract."""
+"""The harness every scanner shares: no exception, the candidate contract, and no secret of
+the text in any output (_secrets)."""
 
 from __future__ import annotations
 
 from typing import Callable, Tuple
 
 import _common
+import _secrets
 
 from tests.hardening.helpers import contract_violations
 from urilint.scanners import extract
@@ -21,5 +23,6 @@ def harness(formats: Tuple[str, ...]) -> Callable[[bytes], None]:
             found = extract(text, fmt, include_code=include_code)
             bad = contract_violations(text, found)
             assert not bad, (fmt, include_code, text, bad)
+        _secrets.assert_no_secret_shown(text, fmt)
 
     return test_one_input

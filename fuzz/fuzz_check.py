@@ -1,5 +1,6 @@
 """Fuzz check() (one URI) and the report pipeline: no exception, spans inside, and no message,
-shown URI, fix or masked source line holds the password of the URI ("user:PASSWORD@").
+shown URI, fix or masked source line holds the password of the URI ("user:PASSWORD@"), nor any
+other secret (_secrets).
 
     python fuzz/fuzz_check.py -max_total_time=600 [corpus_dir]
 """
@@ -7,6 +8,7 @@ shown URI, fix or masked source line holds the password of the URI ("user:PASSWO
 from __future__ import annotations
 
 import _common
+import _secrets
 
 import urilint
 from urilint.pipeline import check_text
@@ -38,6 +40,7 @@ def test_one_input(data: bytes) -> None:
     findings = check_text(text, "text", EVERYTHING)
     for r in place("f", text, findings):
         assert r.row >= 1 and r.column >= 1
+    _secrets.assert_no_secret_shown(text, "text")
 
 
 if __name__ == "__main__":

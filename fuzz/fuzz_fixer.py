@@ -9,6 +9,7 @@ for its string constants.  Also: no report shows a password.
 from __future__ import annotations
 
 import _common
+import _secrets
 
 from tests.hardening.helpers import outside_unchanged, python_tree
 from urilint.pipeline import candidates, check_text
@@ -34,6 +35,7 @@ def test_one_input(data: bytes) -> None:
         wanted = {"safe", "unsafe"} if unsafe else {"safe"}
         left = [f for f in check_text(once.text, fmt, settings) if f.edit is not None and f.applicability in wanted]
         assert not left, (fmt, text, once.text, left)
+    _secrets.assert_no_secret_shown(text, fmt, unsafe)
     if fmt == "python":
         before = python_tree(text)
         if before is not None:

@@ -82,3 +82,44 @@ def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
     write(tmp_path / "urilint.toml", "select = [\n")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(tmp_path)
+
+
+# Configuration errors quote what was wrong, but never a secret: a mistyped key, a misplaced
+# value or a glob may be a URI with a password.
+SECRET = "postgres://admin:Zq7cfgpw1@db.vendor.io/x"
+SECRET_TABLES = [
+    pytest.param({SECRET: 1}, "unknown key", id="key"),
+    pytest.param({"select": [SECRET]}, "not urilint codes", id="code"),
+    pytest.param({"ignore": ["URI1", f"{SECRET} "]}, "not urilint codes", id="code-among-codes"),
+    pytest.param({"per-file-ignores": {SECRET: ["E1"]}}, "per-file-ignores", id="glob"),
+    pytest.param({"per-file-ignores": {SECRET: "URI1"}}, "must be a list of strings", id="glob-in-type-error"),
+    pytest.param({"placeholders": [SECRET]}, "unknown syntaxes", id="placeholder"),
+    pytest.param({"select": ["https://ci.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789"]},
+                 "not urilint codes", id="token"),
+]
+PLAIN_TABLES = [
+    pytest.param({"selct": ["URI1"]}, "'selct'", id="key"),
+    pytest.param({"select": ["E501"]}, "E501", id="code"),
+    pytest.param({"per-file-ignores": {"docs/*.md": ["E1"]}}, "per-file-ignores.docs/*.md", id="glob"),
+    pytest.param({"placeholders": ["mustache"]}, "mustache", id="placeholder"),
+    pytest.param({"select": ["https://vendor.io/a"]}, "https://vendor.io/a", id="uri-without-secret"),
+    pytest.param({"x" * 200: 1}, "x" * 77 + "...", id="long-key-cut"),
+    pytest.param({"ignore": ["URI1", "postgres://admin:{pw}@db/x"]}, "postgres://admin:{pw}@db/x", id="placeholder-shown"),
+]
+
+
+@pytest.mark.parametrize(("table", "names"), SECRET_TABLES)
+def test_config_errors_never_echo_a_secret(table: dict, names: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ConfigError) as exc:
+        config_from_mapping(table, "proj/urilint.toml")
+    message = str(exc.value)
+    assert names in message and "proj/urilint.toml" in message
+    assert "zq7" not in message.lower() and "ghp_" not in message.lower()
+    assert "****" in message
+
+
+@pytest.mark.parametrize(("table", "names"), PLAIN_TABLES)
+def test_config_errors_still_quote_what_was_wrong(table: dict, names: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ConfigError) as exc:
+        config_from_mapping(table, "proj/urilint.toml")
+    assert names in str(exc.value) and "****" not in str(exc.value)

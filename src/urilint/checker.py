@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
 from .candidate import Candidate
@@ -196,6 +196,59 @@ def _vet(f: Finding, vetting: _Vetting) -> Finding:
     return replace(f, fix=None, applicability="display-only")
 
 
+#: Characters that glue text into a word: a secret's value found inside "example.com" or
+#: "'hTTp'" (password "p") is part of another word of the message, not a copy of the secret.
+_GLUE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~%+")
+
+
+def _is_copy(message: str, start: int, end: int, text: str, span: Tuple[int, int]) -> bool:
+    """Does ``message[start:end]`` (equal to ``text[span]``) stand as a copy of that span: each
+    side is a word boundary of the message or the same character as beside the span in the URI?"""
+    before = message[start - 1] if start > 0 else ""
+    after = message[end] if end < len(message) else ""
+    return ((before not in _GLUE or (span[0] > 0 and before == text[span[0] - 1]))
+            and (after not in _GLUE or (span[1] < len(text) and after == text[span[1]])))
+
+
+def mask_message(message: str, text: str, spans: Sequence[Tuple[int, int]], finding: Tuple[int, int]) -> str:
+    """``message`` with every copy of a secret of ``text`` masked, and nothing else.
+
+    A rule builds its message from parts of the URI; the parts that quote a secret (its whole
+    value, or the part of it the finding points at: "'%2f'" inside a token) are masked where they
+    stand as copies (:func:`_is_copy`), so a one-letter password does not turn "'hTTp'" into
+    "'hTT****'" or "example.com" into "exam****le.com".  A value the finding's own span holds
+    too is taken for that: the span is shown in clear in the source line anyway."""
+    hide: List[Tuple[int, int]] = []
+    own = text[finding[0]:finding[1]]
+    for s, e in spans:
+        if (e <= finding[0] or s >= finding[1]) and text[s:e] in own:
+            continue  # the message quotes its finding's own text ("':80'" with the password "80")
+        pieces = [(s, e)]
+        lo, hi = max(s, finding[0]), min(e, finding[1])
+        # One character is no copy: "('@', '[' or ']')" names delimiters, not the one it points at.
+        if hi - lo > 1 and (lo, hi) != (s, e):
+            pieces.append((lo, hi))
+        for ps, pe in pieces:
+            piece = text[ps:pe]
+            at = message.find(piece) if piece else -1
+            while at != -1:
+                if _is_copy(message, at, at + len(piece), text, (ps, pe)):
+                    hide.append((at, at + len(piece)))
+                at = message.find(piece, at + 1)
+    if not hide:
+        return message
+    out: List[str] = []
+    pos = 0
+    for s, e in sorted(hide):
+        if e <= pos:
+            continue
+        out.append(message[pos:max(s, pos)])
+        out.append(secrets.MASK)
+        pos = e
+    out.append(message[pos:])
+    return "".join(out)
+
+
 def check(text: str, *, settings: Optional[Settings] = None, context: Optional[str] = None) -> List[Finding]:
     """Findings for one URI candidate, as a reader means it, sorted by position.
 
@@ -250,13 +303,13 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
         findings.extend(rule.check(a))
     if not findings:
         return findings
-    hidden = [text[s:e] for s, e in secrets.secret_spans(text, settings.placeholders)]
+    hidden = secrets.secret_spans(text, settings.placeholders)
     out = []
     vetting = _Vetting(a, bool(hidden))
     for f in findings:
         f = _vet(f, vetting)
         if hidden:
-            f = replace(f, message=secrets.redact_in(f.message, hidden))
+            f = replace(f, message=mask_message(f.message, text, hidden, (f.start, f.end)))
         out.append(f)
     out.sort(key=lambda f: (f.start, f.code))
     return out

@@ -62,6 +62,20 @@ class ConfigError(Exception):
     """A configuration file that cannot be used (the message names the file and the key)."""
 
 
+#: How much of a value an error message quotes.
+_SHOWN = 80
+
+
+def shown(value: object) -> str:
+    """A value (a key, a code, a glob) as an error message may quote it: with every secret
+    masked (a mistyped key or a misplaced value may be a URI with a password:
+    ``"postgres://u:pw@db" = 1``), and cut to a readable length."""
+    from .report import mask_line  # the line net: URIs in prose, "//user:password@", tokens
+
+    text = mask_line(str(value))
+    return text if len(text) <= _SHOWN else text[:_SHOWN - 3] + "..."
+
+
 @dataclass(frozen=True)
 class Config:
     """Settings for the rules plus what only the file walker needs."""
@@ -113,7 +127,7 @@ def _relative(path: str) -> str:
 
 def _str_list(value: Any, key: str, source: str) -> Tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ConfigError(f"{source}: '{key}' must be a list of strings")
+        raise ConfigError(f"{source}: '{shown(key)}' must be a list of strings")
     return tuple(value)
 
 
@@ -124,11 +138,13 @@ def _bool(value: Any, key: str, source: str) -> bool:
 
 
 def _codes(value: Any, key: str, source: str) -> FrozenSet[str]:
-    codes = frozenset(c.upper() for c in _str_list(value, key, source))
-    bad = sorted(c for c in codes if not (c == "ALL" or c.startswith("URI")))
+    given = _str_list(value, key, source)
+    # Named as written: an uppercased token is no longer token-shaped, and would not be masked.
+    bad = sorted({c for c in given if not (c.upper() == "ALL" or c.upper().startswith("URI"))})
     if bad:
-        raise ConfigError(f"{source}: '{key}' has codes that are not urilint codes: {', '.join(bad)}")
-    return codes
+        raise ConfigError(f"{source}: '{shown(key)}' has codes that are not urilint codes: "
+                          f"{', '.join(shown(c) for c in bad)}")
+    return frozenset(c.upper() for c in given)
 
 
 def _ports(value: Any, key: str, source: str) -> Dict[str, int]:
@@ -150,7 +166,7 @@ def _placeholders(value: Any, key: str, source: str) -> FrozenSet[str]:
     names = frozenset(_str_list(value, key, source))
     unknown = sorted(names - set(SYNTAXES))
     if unknown:
-        raise ConfigError(f"{source}: '{key}' has unknown syntaxes {', '.join(unknown)}; "
+        raise ConfigError(f"{source}: '{key}' has unknown syntaxes {', '.join(shown(u) for u in unknown)}; "
                           f"known: {', '.join(sorted(SYNTAXES))}")
     return names
 
@@ -195,7 +211,7 @@ def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
     config_kw: Dict[str, Any] = {}
     for key, value in table.items():
         if key not in _KEYS:
-            raise ConfigError(f"{source}: unknown key '{key}' (known keys: {', '.join(KNOWN_KEYS)})")
+            raise ConfigError(f"{source}: unknown key '{shown(key)}' (known keys: {', '.join(KNOWN_KEYS)})")
         parse, name = _KEYS[key]
         (config_kw if name in _CONFIG_FIELDS else settings_kw)[name] = parse(value, key, source)
     for name in ("test_paths", "generated_paths", "example_paths"):

@@ -86,7 +86,7 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     for m in _CREDENTIAL.finditer(line):
         if not secrets.is_placeholder_value(m.group(1)):
             spans.append(m.span(1))
-    spans.extend(m.span() for m in secrets.TOKEN.finditer(line))
+    spans.extend(m.span() for m in secrets.find_tokens(line))
     spans.extend((max(0, s), min(len(line), e)) for s, e in extra)
     merged: List[Span] = []
     for s, e in sorted(spans):
@@ -162,11 +162,37 @@ def secret_source_spans(candidates: Iterable[Candidate],
     spans: List[Span] = []
     for c in candidates:
         for s, e in secrets.secret_spans(c.uri, syntaxes):
-            spans.append(c.source_span(s, e))
+            spans.extend(source_parts(c, s, e))
     return sorted(spans)
 
 
-def _hidden_in(hidden: Sequence[Span], reach: Sequence[int], lo: int, hi: int) -> List[Span]:
+def source_parts(c: Candidate, start: int, end: int) -> List[Span]:
+    """The source characters of URI offsets ``start..end``, one span per piece: what lies
+    between two pieces (a closing and an opening quote, a line break and indentation) is not
+    part of the secret and stays shown.  A piece that is an escape is hidden whole."""
+    if not c.pieces:
+        return [c.source_span(start, end)]
+    out: List[Span] = []
+    for u0, u1, s0, s1 in c.pieces:
+        if u1 <= start or u0 >= end:
+            continue
+        if u1 - u0 == s1 - s0:
+            out.append((s0 + max(start, u0) - u0, s0 + min(end, u1) - u0))
+        else:
+            out.append((s0, s1))
+    return out or [c.source_span(start, end)]
+
+
+def hidden_reach(hidden: Sequence[Span]) -> List[int]:
+    """For sorted spans ``hidden``: ``reach[i]`` is the largest end among ``hidden[:i + 1]``
+    (what :func:`hidden_in` bisects)."""
+    reach: List[int] = []
+    for _, e in hidden:
+        reach.append(max(e, reach[-1]) if reach else e)
+    return reach
+
+
+def hidden_in(hidden: Sequence[Span], reach: Sequence[int], lo: int, hi: int) -> List[Span]:
     """The parts of the sorted source spans ``hidden`` inside ``lo..hi``, relative to ``lo``.
     ``reach[i]`` is the largest end among ``hidden[:i + 1]`` (non-decreasing, so bisectable):
     the first span that can reach into the line is found without walking the ones before."""
@@ -180,17 +206,24 @@ def _hidden_in(hidden: Sequence[Span], reach: Sequence[int], lo: int, hi: int) -
     return out
 
 
+def _touches(hidden: Sequence[Span], reach: Sequence[int], start: int, end: int) -> bool:
+    """Does the source range ``start..end`` (an edit) overlap a hidden span?  Such an edit's
+    replacement text would show the secret (a fix is never offered for a URI holding one: this
+    is the net under that rule, for any spelling the checker could not see)."""
+    return bool(hidden) and bool(hidden_in(hidden, reach, start, max(end, start + 1)))
+
+
 def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None,
           hidden: Sequence[Span] = ()) -> List[Report]:
     """Turn offset-based findings of one file into reports with rows, columns and masked lines.
 
     ``hidden``: source spans that must never be shown (:func:`secret_source_spans` of the file's
-    candidates); every line is also masked by the line-by-line net of :func:`mask_line`."""
+    candidates, :func:`urilint.masking.hidden_spans` of its text); every line is also masked by
+    the line-by-line net of :func:`mask_line`, and an edit that would rewrite a hidden span is
+    not shown."""
     index = index or LineIndex.of(text)
     hidden = sorted(hidden)
-    reach: List[int] = []
-    for _, e in hidden:
-        reach.append(max(e, reach[-1]) if reach else e)
+    reach = hidden_reach(hidden)
     out: List[Report] = []
     # One mask per line, however many findings it has: masking scans the whole line, so doing it
     # per finding is quadratic on a long line full of URIs (a minified file, a 1 MB line).
@@ -202,7 +235,7 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
             line_start = index.starts[row - 1]
             line_end = index.starts[row] if row < len(index.starts) else len(text)
             raw = text[line_start:line_end].rstrip("\r\n")
-            extra = _hidden_in(hidden, reach, line_start, line_start + len(raw)) if hidden else []
+            extra = hidden_in(hidden, reach, line_start, line_start + len(raw)) if hidden else []
             masked_text, spans = mask_line_mapped(raw, extra)
             lines[row] = (masked_text, _MaskMap(spans))
         line, masks = lines[row]
@@ -210,7 +243,7 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         line_end_column = (masks.column(end_column - 1, end=True) + 1 if end_row == row
                            else len(line) + 1)
         edits: Tuple[PlacedEdit, ...] = ()
-        if f.edit is not None:
+        if f.edit is not None and not _touches(hidden, reach, f.edit[0], f.edit[1]):
             s, e, content = f.edit
             er, ec = index.line_col(s)
             eer, eec = index.line_col(e)

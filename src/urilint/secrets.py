@@ -11,7 +11,8 @@ import fnmatch
 import math
 import re
 from collections import Counter
-from typing import Iterable, Iterator, List, Optional, Tuple
+from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from urllib.parse import unquote
 
 from . import placeholders
 from .rfc3986.reference import URIReference, parse
@@ -19,39 +20,69 @@ from .rfc3986.reference import URIReference, parse
 MASK = "****"
 Span = Tuple[int, int]
 
-#: Well-known token formats (vendor prefixes with enough entropy after them).
+#: Well-known token formats (vendor prefixes with enough entropy after them), each a whole word:
+#: no letter or digit right before it ("task-attached-..." holds no "sk-" key) unless it ends a
+#: percent-encoded delimiter ("%20ghp_...", "%3Dghp_..."); fixed-length formats end where no
+#: letter or digit follows.  Letters of any script count (checker's fast path reads "é" as "a").
 TOKEN = re.compile(
+    r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
     r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}"
-    r"|xox[abposr]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{35}"
-    r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|sk-(?:proj-)?[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}"
+    r"|xox[abposr]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}(?![^\W_]|-)"
+    # Cloud access key ids: AWS (A3T, AKIA, ASIA, ABIA, ACCA), Alibaba Cloud (LTAI), Google Cloud
+    # Storage HMAC keys (GOOG1), Tencent Cloud (AKID).
+    r"|(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![^\W_])|LTAI[0-9A-Za-z]{12,20}(?![^\W_])"
+    r"|GOOG1[0-9A-Z]{20,70}(?![^\W_])|AKID[0-9A-Za-z]{13,40}(?![^\W_])"
+    r"|[sr]k_(?:live|test)_[0-9A-Za-z]{16,}|sk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}"
     r"|pypi-[A-Za-z0-9_-]{50,}|SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,}"
     # A JSON Web Token: base64url header and payload, both JSON objects ("eyJ" is '{"'), and a
     # signature (RFC 7519 section 3).
     r"|eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,})"
 )
 #: Literal prefixes of every TOKEN alternative: a cheap test before the regex runs.
-TOKEN_HINTS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "AKIA", "ASIA", "AIza",
-               "k_live_", "k_test_", "sk-", "npm_", "pypi-", "SG.", "hf_", "eyJ")
+TOKEN_HINTS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "xox", "AKIA", "ASIA", "A3T",
+               "ABIA", "ACCA", "LTAI", "GOOG1", "AKID", "AIza", "k_live_", "k_test_", "sk-", "npm_", "pypi-",
+               "SG.", "hf_", "eyJ")
 
 _TOKEN_HINT = re.compile("|".join(map(re.escape, TOKEN_HINTS)))
+#: What follows a prefix in words, not in keys: "sk-attached-to-a-different-loop" (a slug of
+#: words), "sk-abcdefghijklmnopqrstu" (one lowercase word).  Random keys hold digits or mixed case.
+_WORDY = re.compile(r"[a-z]+|[A-Za-z]+(?:[-_.][A-Za-z]+)+")
 
 
 def find_tokens(text: str) -> List["re.Match[str]"]:
-    """TOKEN matches in ``text``; the regex runs only when a literal prefix is present."""
+    """TOKEN matches in ``text`` that look random after their prefix; the regex runs only when
+    a literal prefix is present."""
     if _TOKEN_HINT.search(text) is None:
         return []
-    return list(TOKEN.finditer(text))
+    out = []
+    for m in TOKEN.finditer(text):
+        hint = _TOKEN_HINT.search(m.group())
+        body = m.group()[hint.end():] if hint is not None else m.group()
+        if _WORDY.fullmatch(body.strip("-_.")) is None:
+            out.append(m)
+    return out
 
 
-#: Query parameter names whose value is a secret whatever it looks like.
+def _name_key(name: str) -> str:
+    """A parameter name as the tables spell it: percent-decoded (``access%5Ftoken``), lowercase,
+    "-" as "_" (``X-Amz-Signature`` is ``x_amz_signature``)."""
+    if "%" in name:
+        name = unquote(name, errors="replace")
+    return name.lower().replace("-", "_")
+
+
+#: Parameter names (query, fragment, path parameters) whose value is a secret whatever it looks
+#: like, spelled as :func:`_name_key` leaves them.
 STRONG_NAMES = frozenset("""
     access_token accesstoken refresh_token id_token auth_token authtoken private_token
-    api_key apikey api-key x-api-key secret client_secret secret_key password passwd pwd
-    x-amz-signature x-amz-security-token x-goog-signature x-goog-credential session_token
-    sessiontoken app_secret consumer_secret
+    api_key apikey x_api_key secret client_secret secret_key password passwd pwd
+    x_amz_signature x_amz_security_token x_goog_signature x_goog_credential session_token
+    sessiontoken app_secret consumer_secret oauth_token oauth_token_secret oauth_signature
+    access_key secret_access_key jsessionid phpsessid sessionid session_id aspsessionid
 """.split())
-#: Names that are secrets only when the value looks like one (``?key=README`` is not).
-WEAK_NAMES = frozenset("token key sig signature auth credential credentials pass".split())
+#: Names that are secrets only when the value looks like one (``?key=README`` is not;
+#: ``?code=`` is an OAuth authorization code when it looks random, a country or a status else).
+WEAK_NAMES = frozenset("token key sig signature auth credential credentials pass code sid".split())
 #: Values that stand for a secret in documentation rather than being one.
 PLACEHOLDER_WORDS = frozenset("""
     password passwd pass pwd secret token key apikey api_key api-key changeit
@@ -195,68 +226,176 @@ def user_token_span(ref: URIReference) -> Optional[Span]:
         return None
     user = ref.userinfo.split(":", 1)[0]
     span = ref.span("userinfo")
-    if span is None or not TOKEN.fullmatch(user):
+    if span is None or not is_token(user):
         return None
     return span[0], span[0] + len(user)
 
 
+def is_token(value: str) -> bool:
+    """Is the whole of ``value`` one token of a known format?"""
+    return any(m.span() == (0, len(value)) for m in find_tokens(value))
+
+
 SECRET_NAMES = STRONG_NAMES | WEAK_NAMES
+#: A parameter name after "?", "#", "&", ";" or "/": what :func:`may_hold_secret` looks at.
+_NAME_EQ = re.compile(r"[?#&;/!]([^?#&;/!=]{1,64})=")
+
+#: Webhook URLs whose path carries the secret, by host: a pattern matched at the path's start
+#: whose group "secret" is the secret part (the ids before it are not secret).
+WEBHOOKS: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
+    # Slack incoming webhooks and workflow triggers: /services/T.../B.../<secret>
+    ("hooks.slack.com", re.compile(r"/(?:services|workflows|triggers)/(?:[A-Za-z0-9]+/){1,3}"
+                                   r"(?P<secret>[A-Za-z0-9]{16,})")),
+    # Discord: /api[/v10]/webhooks/<id>/<token>
+    ("discord.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    ("discordapp.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    ("*.discord.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    # Telegram bot API: /bot<id>:<token>/method
+    ("api.telegram.org", re.compile(r"/(?:file/)?bot[0-9]+:(?P<secret>[A-Za-z0-9_-]{20,})")),
+    # Microsoft Teams incoming webhooks: .../IncomingWebhook/<32 hex>/<guid>
+    ("*.webhook.office.com", re.compile(r"/webhookb2/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
+    ("outlook.office.com", re.compile(r"/webhook/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
+    # Zapier catch hooks: /hooks/catch/<account>/<secret>/
+    ("hooks.zapier.com", re.compile(r"/hooks/catch/[0-9]+/(?P<secret>[A-Za-z0-9]{5,})")),
+    # IFTTT Webhooks: /trigger/<event>/with/key/<key>
+    ("maker.ifttt.com", re.compile(r"/trigger/[^/]{1,200}/(?:json/)?with/key/(?P<secret>[A-Za-z0-9_-]{10,})")),
+)
+_WEBHOOK_HINT = re.compile(r"hooks\.slack\.com|discord(?:app)?\.com|api\.telegram\.org|office\.com"
+                           r"|hooks\.zapier\.com|maker\.ifttt\.com", re.I)
 
 
-def query_may_hold_secret(query: str) -> bool:
-    """Cheap: does any ``name=`` of a query (with or without its "?") name a secret, or does it
-    hold a token-shaped value?  False means URI304 cannot fire."""
-    for part in re.split("[&;]", query.lstrip("?")):
-        eq = part.find("=")
-        if eq != -1 and part[:eq].lower() in SECRET_NAMES:
+def may_hold_secret(text: str) -> bool:
+    """Cheap: can any part of ``text`` but the userinfo hold a secret: a parameter (query,
+    fragment or path) named like a secret, a token-shaped value, or a webhook's secret path?
+    False means URI304 cannot fire."""
+    for m in _NAME_EQ.finditer(text):
+        if _name_key(m.group(1)) in SECRET_NAMES:
             return True
-    return bool(find_tokens(query))
+    return bool(find_tokens(text)) or _WEBHOOK_HINT.search(text) is not None
 
 
-def query_params(ref: URIReference) -> Iterator[Tuple[str, Span, Span]]:
-    """(name, name span, value span) of each ``name=value`` in the query (``&`` or ``;``)."""
-    if ref.query is None:
-        return
-    span = ref.span("query")
-    base = span[0] if span is not None else 0
+class Param(NamedTuple):
+    """One ``name=value`` of a URI."""
+
+    where: str  #: "query", "fragment" (OAuth's implicit flow: ``#access_token=...``) or "path"
+    name: str  #: as written (percent-encoded if it was)
+    value: Span
+
+
+def _split_params(where: str, text: str, base: int, separators: str) -> Iterator[Param]:
     pos = 0
-    for part in re.split(r"[&;]", ref.query):
+    for part in re.split(f"[{separators}]", text):
         eq = part.find("=")
         if eq != -1:
-            yield part[:eq], (base + pos, base + pos + eq), (base + pos + eq + 1, base + pos + len(part))
+            yield Param(where, part[:eq], (base + pos + eq + 1, base + pos + len(part)))
         pos += len(part) + 1
 
 
-def secret_query_spans(text: str, ref: URIReference,
-                       syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Tuple[str, Span]]:
-    """(parameter name, value span) for each query value that is a secret."""
-    found: List[Tuple[str, Span]] = []
-    for name, _, (vs, ve) in query_params(ref):
-        value = text[vs:ve]
-        if not value or is_placeholder_value(value, syntaxes):
+def parameters(ref: URIReference) -> Iterator[Param]:
+    """Every ``name=value`` of the query (split at ``&`` and ``;``), of the fragment (split at
+    ``&``, ``;`` and ``?``: ``#/callback?access_token=...``) and of the path's segments
+    (``;jsessionid=...``), in that order."""
+    if ref.query is not None:
+        span = ref.span("query")
+        yield from _split_params("query", ref.query, span[0] if span else 0, "&;")
+    if ref.fragment is not None and "=" in ref.fragment:
+        span = ref.span("fragment")
+        yield from _split_params("fragment", ref.fragment, span[0] if span else 0, "&;?")
+    if ";" in ref.path:
+        span = ref.span("path")
+        base = span[0] if span else 0
+        for m in re.finditer(r";([^;/=]*)=([^;/]*)", ref.path):
+            yield Param("path", m.group(1), (base + m.start(2), base + m.end(2)))
+
+
+def is_secret_param(name: str, value: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
+    """Is ``value`` a secret as the value of parameter ``name``: a secret's name (the weak ones
+    only with a random-looking value) or a token, and not a placeholder."""
+    if not value or is_placeholder_value(value, syntaxes):
+        return False
+    key = _name_key(name)
+    return key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or bool(find_tokens(value))
+
+
+def secret_params(text: str, ref: URIReference,
+                  syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Param]:
+    """Each parameter (query, fragment, path) whose value is a secret."""
+    return [p for p in parameters(ref) if is_secret_param(p.name, text[p.value[0]:p.value[1]], syntaxes)]
+
+
+def webhook_span(text: str, ref: URIReference,
+                 syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> Optional[Span]:
+    """The secret part of a known webhook URL's path (Slack, Discord, Telegram, Teams...)."""
+    host = (ref.host or "").lower().rstrip(".")
+    if not host:
+        return None
+    span = ref.span("path")
+    for pattern, path in WEBHOOKS:
+        if fnmatch.fnmatchcase(host, pattern):
+            m = path.match(ref.path)
+            if m is None or span is None or is_placeholder_value(m.group("secret"), syntaxes):
+                return None
+            return span[0] + m.start("secret"), span[0] + m.end("secret")
+    return None
+
+
+class Secret(NamedTuple):
+    """A secret outside the userinfo, as URI304 names it."""
+
+    kind: str  #: "parameter", "token" or "webhook"
+    where: str  #: the component: "query", "fragment", "path" (or "host", "URI" for a token)
+    name: str  #: a parameter's name as written; "" for the others
+    span: Span
+
+
+def _component_at(ref: URIReference, offset: int) -> str:
+    for part in ("query", "fragment", "path", "host", "port", "scheme"):
+        span = ref.span(part)
+        if span is not None and span[0] <= offset < span[1]:
+            return part
+    return "URI"
+
+
+def other_secrets(text: str, ref: Optional[URIReference] = None,
+                  syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Secret]:
+    """The secrets of ``text`` outside its userinfo (URI301 speaks for those), in order:
+    parameters named like secrets (query, fragment, path), a webhook's secret path part, and
+    token-shaped strings anywhere that no parameter holds."""
+    if not may_hold_secret(text):
+        return []
+    ref = ref if ref is not None else parse(text)
+    found = [Secret("parameter", p.where, p.name, p.value) for p in secret_params(text, ref, syntaxes)]
+    hook = webhook_span(text, ref, syntaxes)
+    if hook is not None:
+        found.append(Secret("webhook", "path", "", hook))
+    userinfo = ref.span("userinfo")
+    for m in find_tokens(text):
+        s, e = m.span()
+        if userinfo is not None and s < userinfo[1] and e > userinfo[0]:
             continue
-        key = name.lower()
-        if key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or find_tokens(value):
-            found.append((name, (vs, ve)))
-    return found
+        if any(f.span[0] <= s and e <= f.span[1] for f in found):
+            continue
+        found.append(Secret("token", _component_at(ref, s), "", (s, e)))
+    return sorted(found, key=lambda f: f.span)
 
 
 def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
     """Every span of ``text`` (one URI) that must never be shown: passwords, token-shaped user
-    names, secret query values and token-shaped strings anywhere."""
-    if "@" not in text and "?" not in text:
-        # No userinfo and no query: only a token can be here (most URIs; no parse needed).
-        return [m.span() for m in find_tokens(text)]
+    names, secret parameter values (query, fragment, path), webhook secrets and token-shaped
+    strings anywhere."""
+    tokens = [m.span() for m in find_tokens(text)]
+    if not any(c in text for c in "@?#;") and _WEBHOOK_HINT.search(text) is None:
+        # No userinfo, parameters or webhook: only a token can be here (most URIs; no parse).
+        return tokens
     ref = parse(text)
-    spans: List[Span] = []
+    spans: List[Span] = tokens
     pw = password_span(ref)
     if pw is not None and password_is_secret(text, pw, syntaxes):
         spans.append(pw)
     user = user_token_span(ref)
     if user is not None:
         spans.append(user)
-    spans.extend(span for _, span in secret_query_spans(text, ref, syntaxes))
-    spans.extend(m.span() for m in find_tokens(text))
+    spans.extend(s.span for s in other_secrets(text, ref, syntaxes))
     return sorted(set(spans))
 
 
@@ -276,10 +415,3 @@ def redact(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -
         pos = end
     out.append(text[pos:])
     return "".join(out)
-
-
-def redact_in(text: str, secrets: Iterable[str]) -> str:
-    """Mask each known secret value wherever it occurs in ``text`` (for free-form output)."""
-    for secret in sorted(set(s for s in secrets if s), key=len, reverse=True):
-        text = text.replace(secret, MASK)
-    return text

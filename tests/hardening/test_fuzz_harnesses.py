@@ -50,3 +50,37 @@ def test_harness_runs_on_seeds(name: str) -> None:
 @pytest.mark.parametrize("name, data", REGRESSIONS)
 def test_fuzz_findings_stay_fixed(name: str, data: bytes) -> None:
     load(name).test_one_input(data)
+
+
+#: Texts whose secrets only masking by position hides (escapes, concatenation, wrapped lines):
+#: the harnesses' "no secret in any output" property (fuzz/_secrets.py) must hold on each, and
+#: must catch the leak when masking by position is off.
+SECRET_TEXTS = [
+    pytest.param("html", '<a href="postgres://admin:Zq7pw1x&#64;db.vendor.io/x">db</a> HTTP://Example.COM:80/a\n',
+                 id="html-entity"),
+    pytest.param("json", '{"a": "postgres://admin:Zq7jpw1\\u0040db.vendor.io/x", "b": "HTTP://Example.COM:80/a"}\n',
+                 id="json-escape"),
+    pytest.param("python", 'A = ("postgres://admin:Zq7py3x"\n     "@db.vendor.io/x")  # HTTP://Example.COM:80/a\n',
+                 id="python-split"),
+    pytest.param("toml", 'a = "postgres://admin:Zq7toml1\\u0040db.vendor.io/x"  # HTTP://Example.COM:80/a\n',
+                 id="toml-escape"),
+    pytest.param("markdown", "See <postgres://admin:Zq7md1x\n@db.vendor.io/x> and HTTP://Example.COM:80/a\n",
+                 id="markdown-wrapped"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "text"), SECRET_TEXTS)
+def test_the_no_secret_property_holds_and_bites(fmt: str, text: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    secrets = load("_secrets")
+    values, spellings = secrets.secrets_of(text, fmt)
+    assert values and spellings
+    secrets.assert_no_secret_shown(text, fmt)
+    monkeypatch.setattr(secrets, "hidden_spans", lambda *args: [])
+    with pytest.raises(AssertionError):
+        secrets.assert_no_secret_shown(text, fmt)
+
+
+@pytest.mark.parametrize("name", [n for n in HARNESSES if n not in ("fuzz_core",)])
+@pytest.mark.parametrize(("fmt", "text"), SECRET_TEXTS)
+def test_harness_runs_on_secret_texts(name: str, fmt: str, text: str) -> None:
+    load(name).test_one_input(bytes([0]) + text.encode("utf-8"))

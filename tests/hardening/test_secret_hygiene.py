@@ -5,10 +5,11 @@ Each secret carries the marker ``Zq7`` that nothing else in the project holds, s
 marker anywhere (even part of a secret) is a leak.  Every line with a secret also holds a URI
 that ``--fix`` rewrites, so ``--diff`` shows the secret's line as context.
 
-Not covered here, reported instead: secrets read through escapes, entities, implicit
-concatenation or wrapped lines (``report.place(hidden=...)`` masks them, the CLI does not pass
-them yet), a password cut by a character a scanner ends URIs at (``u:Zq7{x@h``), and
-``flake8 --show-source``, which prints the raw source line itself.
+Covered elsewhere: secrets read through escapes, entities, implicit concatenation or wrapped
+lines (tests/reporters/test_source_masking.py: masked by position through the candidates'
+pieces).  Not covered, reported instead: a password cut by a character a scanner ends URIs at
+(``u:Zq7{x@h``).  ``flake8 --show-source`` prints the raw source line itself: the README says
+so, and a test below holds that statement true.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import re
 import subprocess
 import sys
 import warnings
@@ -155,3 +157,24 @@ def test_flake8_output_never_shows_a_secret(project: Path) -> None:
                           cwd=project, capture_output=True, text=True, timeout=120)
     assert "URI301" in proc.stdout, proc.stdout + proc.stderr
     assert leaks(proc.stdout + proc.stderr) == []
+
+
+FLAKE8_SECTION = re.compile(r"^### flake8\n(.*?)^### ", re.S | re.M)
+
+
+def test_the_readme_says_flake8_show_source_prints_the_line_as_it_is() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    m = FLAKE8_SECTION.search(readme)
+    assert m is not None
+    section = " ".join(m.group(1).split())
+    assert "--show-source" in section and "physical line as it is, a password or token included" in section
+
+
+def test_flake8_show_source_does_print_the_line_as_it_is(project: Path) -> None:
+    """What the README warns about: flake8 prints the source line itself, unmasked."""
+    proc = subprocess.run([sys.executable, "-m", "flake8", "--select", "URI", "--isolated", "--show-source",
+                           "mod.py"], cwd=project, capture_output=True, text=True, timeout=120)
+    assert "URI301" in proc.stdout, proc.stdout + proc.stderr
+    messages = [line for line in proc.stdout.splitlines() if line.startswith("mod.py:")]
+    assert messages and leaks("\n".join(messages)) == []
+    assert leaks(proc.stdout) != []

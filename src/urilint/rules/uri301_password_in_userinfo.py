@@ -25,7 +25,10 @@ def check(a: Analysis) -> Iterator[Finding]:
     if a.userinfo_is_misleading():
         return  # URI303 reports "host:port@" userinfo; the "password" is a port number
     username = (a.ref.userinfo or "").split(":", 1)[0]
-    shown = f"{secrets.redact_in(username, [a.text[pw[0]:pw[1]]])}:{secrets.MASK}@{a.ref.host or ''}"
+    # Built from parts that are not the password (the checker masks any copy of a secret that
+    # a part still holds, by position): masking the password's value wherever it occurs would
+    # turn a user "pablo" with the password "p" into "****ablo".
+    shown = f"{username}:{secrets.MASK}@{a.ref.host or ''}"
     yield RULE.finding(pw[0], pw[1], f"password in the URI ({shown}); read it from an environment "
                        "variable or a secret store instead")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Dict, Iterator, List
 
 from .. import secrets
 from ..finding import Finding
@@ -10,26 +10,43 @@ from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule
 
 
 def check(a: Analysis) -> Iterator[Finding]:
-    if a.ref.query is None or a.security_exempt():
+    if a.security_exempt():
         return
-    spans = [(name, span) for name, span in secrets.secret_query_spans(a.text, a.ref, a.settings.placeholders)
-             if a.secret_worth_reporting(*span)]  # not a dummy, nor next to a documentation host
-    if not spans:
+    found = [s for s in secrets.other_secrets(a.text, a.ref, a.settings.placeholders)
+             if a.secret_worth_reporting(*s.span)]  # not a dummy, nor next to a documentation host
+    if not found:
         return
-    # One finding for the URI, at the first secret's value; the message names every parameter.
-    values = [a.text[start:end] for _, (start, end) in spans]
-    names = [repr(secrets.redact_in(name, values)) for name, _ in spans]
-    if len(names) == 1:
-        what = f"query parameter {names[0]} carries a secret (value hidden)"
-    else:
-        what = f"query parameters {', '.join(names[:-1])} and {names[-1]} carry secrets (values hidden)"
-    it = "it" if len(names) == 1 else "them"
-    start, end = spans[0][1]
-    yield RULE.finding(start, end, f"{what}; send {it} in a header or read {it} from the environment")
+    # One finding for the URI, at the first secret; the message names every one (their names
+    # as written, never a value: the message is built from parts that hold no secret).
+    params = [s for s in found if s.kind == "parameter"]
+    clauses = []
+    if params:
+        groups: Dict[str, List[str]] = {}
+        for s in params:
+            groups.setdefault(s.where, []).append(repr(s.name))
+        named = _and([f"{where} parameter{'s' if len(names) > 1 else ''} {_and(names)}"
+                      for where, names in groups.items()])
+        clauses.append(f"{named} carries a secret (value hidden)" if len(params) == 1
+                       else f"{named} carry secrets (values hidden)")
+    for s in found:
+        if s.kind == "token":
+            clauses.append(f"the {s.where} holds a token or access key (hidden)")
+        elif s.kind == "webhook":
+            clauses.append("the path holds a webhook's or bot's secret (hidden)")
+    clauses = list(dict.fromkeys(clauses))
+    it = "it" if len(found) == 1 else "them"
+    advice = (f"send {it} in a header or read {it} from the environment" if params
+              else f"read {it} from the environment or a secret store")
+    start, end = found[0].span
+    yield RULE.finding(start, end, f"{' and '.join(clauses)}; {advice}")
+
+
+def _and(items: List[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def screen(shape: CleanShape) -> bool:
-    return shape.query is not None and secrets.query_may_hold_secret(shape.query)
+    return secrets.may_hold_secret(shape.text)
 
 
 RULE = Rule(
@@ -49,10 +66,15 @@ RULE = Rule(
     doc="""\
 ## What it does
 Reports query parameters whose name says secret (`access_token`, `api_key`, `apikey`,
-`password`, `client_secret`, `X-Amz-Signature`; and `token`, `key`, `sig`, `signature` when the
-value looks random) with a value that is not a placeholder, and values shaped like well-known
-token formats (`ghp_...`, `xoxb-...`, `AKIA...`, `AIza...`, `sk_live_...`, JWTs) under any name.
-The value is never shown.
+`password`, `client_secret`, `X-Amz-Signature`, `jsessionid`; and `token`, `key`, `sig`,
+`signature`, `code` when the value looks random) with a value that is not a placeholder, and
+values shaped like well-known token formats (`ghp_...`, `xoxb-...`, `AKIA...`, `AIza...`,
+`sk_live_...`, JWTs) under any name.  Names are read percent-decoded (`access%5Ftoken` is
+`access_token`).  The same holds beyond the query: the fragment's parameters (OAuth's implicit
+flow returns `#access_token=...&id_token=...`), path parameters (`;jsessionid=...`), a token or
+cloud access key id anywhere in the URI, and the secret part of a webhook or bot URL (Slack
+`hooks.slack.com/services/T.../B.../<secret>`, Discord `/api/webhooks/<id>/<secret>`,
+Telegram `/bot<id>:<secret>/`, Teams, Zapier, IFTTT).  The value is never shown.
 
 ## What is not reported
 Dummy values (one character, demo or default words, `[Filtered]`, keyboard sequences such as
@@ -79,6 +101,16 @@ No fix: move the secret to a header or an environment variable.
         Example("https://example.com/?q=1&t=ghp_abcdefghijklmnopqrstuvwxyz0123456789"),
         Example("https://api.vendor.io/?password=hunter22"),
         Example("https://api.example.com/v1/items?api_key=9f8e7d6c5b4a3921"),
+        Example("https://app.vendor.io/cb#access_token=ya29.A0AfH6SMBx&token_type=bearer"),
+        Example("https://app.vendor.io/#/callback?id_token=abcDEF123456789"),
+        Example("https://app.vendor.io/cb?code=4P9xk2LmQ8zT&state=af0ifjsldkj"),
+        Example("https://shop.vendor.io/cart;jsessionid=0A1B2C3D4E5F6A7B"),
+        Example("https://api.vendor.io/?access%5Ftoken=tok3nValue42x"),
+        Example("https://api.vendor.io/v1/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVm/x"),
+        Example("https://bucket.s3.amazonaws.com/AKIAQWERTYUIOP123456/f"),
+        Example("https://hooks.slack.com/services/T0123ABCD/B0456EFGH/aBcDeFgHiJkLmNoPqRsTuVwX"),
+        Example("https://discord.com/api/webhooks/123456789012345678/AbCdEf-GhIjKlMnOpQrStUvWxYz0123456789"),
+        Example("https://api.telegram.org/bot123456:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/sendMessage"),
     ),
     good=(
         "https://example.com/?api_key={key}",
@@ -99,6 +131,18 @@ No fix: move the secret to a header or an environment variable.
         "https://api.vendor.io/?auth=1234567890abcdef",
         "https://api.vendor.io/?password=changeme",
         "https://api.vendor.io/?api_key=x",
+        "https://github.com/o/r/issues/task-attached-to-a-different-loop",
+        "https://docs.vendor.io/sk-learn-preprocessing-standard-scaler-guide",
+        "https://app.vendor.io/cb#access_token={token}",
+        "https://app.vendor.io/#section-access_token",
+        "https://shop.vendor.io/?code=US",
+        "https://shop.vendor.io/?code=404",
+        "https://shop.vendor.io/cart;jsessionid=${SESSION}",
+        "https://api.vendor.io/?access%5Ftoken=YOUR_TOKEN",
+        "https://hooks.slack.com/services/T00000000/B00000000/XXXXXXXXXXXXXXXXXXXXXXXX",
+        "https://discord.com/channels/123456789012345678/123456789012345678",
+        "https://api.telegram.org/bot<token>/getMe",
+        "https://vendor.io/blog/2024/eyJ-is-how-a-jwt-starts",
     ),
     check=check,
 )

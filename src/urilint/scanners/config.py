@@ -9,20 +9,35 @@ The issue's rules, without parsing each grammar in full:
 
 A comment starts at ``#`` (``;`` too in INI files) at the start of a line or after whitespace,
 outside quotes; ``http://host/#frag`` has no space before its ``#``.
+
+A program reads a value as its format decodes it, and so does the scan:
+  - the escapes of a YAML double-quoted scalar (``"\x40"``, ``"\u0040"``) and of a TOML basic
+    string (``"\u0040"``) are decoded before the line is scanned (``pieces`` map them back), so
+    ``"postgres://u:pw\u0040db/x"`` is a password and a host, not a host and a port named
+    "pw...".  A string that spans lines (a TOML multi-line string, a folded YAML scalar) is read as written;
+  - a YAML plain scalar, an INI value and an unquoted ``.env`` value run to the end of the line:
+    a URI that whitespace cuts inside its authority, with the authority's "@" later on the line
+    (``postgres://u:pass word@db/x``), is read through to the end of the value.
 """
 
 from __future__ import annotations
 
 import re
-from typing import List, Tuple
+from typing import Iterator, List, Optional, Tuple
 
 from ..candidate import Candidate
 from .base import Format, code_aware
+from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, compose, quoted_replacements
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
 _LINE = re.compile(r"[^\r\n]+")
 _COMMENT_CHARS = {"yaml": "#", "toml": "#", "env": "#", "shell": "#", "ini": "#;"}
+#: The escapes of a double-quoted string, in the formats that have them.
+_QUOTED_ESCAPES = {"yaml": YAML_ESCAPE, "toml": TOML_ESCAPE}
+#: Formats whose unquoted value runs to the end of its line (spaces and all).
+_VALUE_TO_LINE_END = frozenset({"yaml", "ini", "env"})
+_OPENS_QUOTE = " \t=:[,{("
 
 
 def comment_spans(text: str, start: int, end: int, format: str) -> List[Tuple[int, int]]:
@@ -61,13 +76,104 @@ def _comment_start(text: str, l0: int, l1: int, chars: str) -> int:
 
 def scan_range(text: str, start: int, end: int, format: str, include_code: bool = False) -> List[Candidate]:
     """The candidates of a config text (or of Markdown front matter) in ``text[start:end]``."""
+    pattern = _QUOTED_ESCAPES.get(format)
+    if pattern is not None and text.find("\\", start, end) >= 0:
+        replacements = _string_escapes(text, start, end, format, pattern)
+        if replacements:
+            # Scan the text as a program reads it, then map each candidate back to the source.
+            decoded, pieces = build(text, start, end, replacements)
+            out = []
+            for c in _scan(decoded, 0, len(decoded), format):
+                s0, s1, inner = compose(pieces, start, c.uri, c.start, c.end, c.pieces)
+                out.append(Candidate(c.uri, s0, s1, c.context, c.in_code, inner))
+            return out
+    return _scan(text, start, end, format)
+
+
+def _scan(text: str, start: int, end: int, format: str) -> List[Candidate]:
     comments = comment_spans(text, start, end, format)
     out = scan_prose(text, start, end, style=CONFIG_VALUES,
                      excluded=Spans.of((c0 - 1, c1) for c0, c1 in comments) if comments else Spans())
+    if format in _VALUE_TO_LINE_END:
+        out = [_to_value_end(text, c, end, comments) for c in out]
     for c0, c1 in comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
             out.append(Candidate(c.uri, c.start, c.end, "comment", False, c.pieces))
     return out
+
+
+def _string_escapes(text: str, start: int, end: int, format: str, pattern: "re.Pattern[str]") -> List[Replacement]:
+    """The escapes to decode in the double-quoted strings of ``text[start:end]``."""
+    out: List[Replacement] = []
+    chars = _COMMENT_CHARS.get(format, "#")
+    for m in _LINE.finditer(text, start, end):
+        l0, l1 = m.span()
+        if text.find("\\", l0, l1) < 0:
+            continue
+        for b0, b1 in _double_quoted(text, l0, l1, chars):
+            out.extend(quoted_replacements(pattern, text, b0, b1))
+    return out
+
+
+def _double_quoted(text: str, l0: int, l1: int, chars: str) -> Iterator[Tuple[int, int]]:
+    """The bodies of the double-quoted strings of one line, up to its comment.  A quote opens a
+    string where :func:`_comment_start` says it does; a string not closed on the line is not
+    yielded (a string that spans lines is read as written)."""
+    quote = ""
+    prev = " "
+    body = l0
+    i = l0
+    while i < l1:
+        c = text[i]
+        if quote == '"' and c == "\\":
+            i += 2  # an escape: the character after the backslash cannot close the string
+            prev = "\\"
+            continue
+        if quote:
+            if c == quote:
+                if quote == '"':
+                    yield body, i
+                quote = ""
+        elif c in "\"'" and (prev in _OPENS_QUOTE or i == l0):
+            quote, body = c, i + 1
+        elif c in chars and prev in " \t":
+            return
+        prev = c
+        i += 1
+
+
+def _to_value_end(text: str, c: Candidate, end: int, comments: List[Tuple[int, int]]) -> Candidate:
+    """A value cut by whitespace inside its authority, whose "@" comes later on the line
+    (``url: postgres://u:pass word@db/x``), read to the end of the value: the password is a
+    password, not a port that starts with its first character."""
+    if c.context != "value" or c.pieces or c.end >= end or text[c.end] not in " \t":
+        return c
+    slashes = c.uri.find("//")
+    if slashes < 0 or any(ch in c.uri[slashes + 2:] for ch in "/?#@"):
+        return c
+    stop = _line_end(text, c.end, end)
+    comment = _comment_at(comments, c.end, stop)
+    if comment is not None:
+        stop = comment
+    while stop > c.end and text[stop - 1] in " \t":
+        stop -= 1
+    at = text.find("@", c.end, stop)
+    if at < 0 or any(text.find(ch, c.end, at) >= 0 for ch in "/?#"):
+        return c
+    return Candidate(text[c.start:stop], c.start, stop, c.context, c.in_code)
+
+
+def _line_end(text: str, pos: int, end: int) -> int:
+    m = re.compile(r"[\r\n]").search(text, pos, end)
+    return m.start() if m is not None else end
+
+
+def _comment_at(comments: List[Tuple[int, int]], lo: int, hi: int) -> Optional[int]:
+    """Where the comment character of a comment starting in ``lo..hi`` stands, if any."""
+    for c0, _ in comments:
+        if lo < c0 <= hi:
+            return c0 - 1
+    return None
 
 
 def scan_yaml(text: str, include_code: bool = False) -> List[Candidate]:

@@ -1,8 +1,9 @@
 """Decoding a source slice into the URI a reader means, keeping the map back to the source.
 
-Scanners meet three kinds of escapes: HTML character references (HTML text and attributes,
-Markdown), Markdown backslash escapes (CommonMark 0.31 section 2.4) and JSON string escapes
-(RFC 8259 section 7).  Each decoder returns the decoded string and the :class:`Candidate` pieces
+Scanners meet these kinds of escapes: HTML character references (HTML text and attributes,
+Markdown), Markdown backslash escapes (CommonMark 0.31 section 2.4), JSON string escapes
+(RFC 8259 section 7), and the escapes of YAML double-quoted scalars (YAML 1.2.2 section 5.7)
+and TOML basic strings (TOML 1.0 "String").  Each decoder returns the decoded string and the :class:`Candidate` pieces
 ``(uri_start, uri_end, src_start, src_end)`` that map it back; no pieces means the slice was
 already verbatim.
 """
@@ -29,6 +30,20 @@ JSON_ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|(["\\/bfnrt]))')
 # An escape (group 1) or an entity reference, for one left-to-right pass over Markdown.
 _MARKDOWN_ESCAPE_OR_ENTITY = re.compile(
     r"\\([!-/:-@\[-`{-~])|&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});")
+# YAML 1.2.2 section 5.7 (double-quoted scalars only).  The escapes of a backslash and of a
+# quote are matched, so that what follows them is read from the right place, but never
+# decoded (see quoted_replacements).
+YAML_ESCAPE = re.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0abtnvfre "/\\N_LP\t]))')
+# TOML 1.0 basic strings ("\xHH" and "\e" are TOML 1.1's).
+TOML_ESCAPE = re.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([btnfre"\\]))')
+_YAML_SIMPLE = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+                "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+                "L": "\u2028", "P": "\u2029"}
+#: Decoded characters a quoted-string escape is not decoded to: the quotes and the backslash (a
+#: decoded one would end the string or start an escape for the scan after) and line breaks and
+#: other controls (the config scan reads line by line).  They stay as written.
+_KEEP_ESCAPED = (frozenset("\"'\\\x7f\x85\u2028\u2029")
+                 | frozenset(chr(c) for c in range(0x20) if chr(c) != "\t"))
 _JSON_SIMPLE = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 
 
@@ -120,6 +135,50 @@ def json_replacements(text: str, start: int, end: int) -> List[Replacement]:
         hex4, simple = m.groups()
         out.append((m.start(), m.end(), chr(int(hex4, 16)) if hex4 else _JSON_SIMPLE[simple]))
     return out
+
+
+def quoted_replacements(pattern: "re.Pattern[str]", text: str, start: int, end: int) -> List[Replacement]:
+    """The escapes (``YAML_ESCAPE`` or ``TOML_ESCAPE``) inside one double-quoted string's body
+    ``text[start:end]``, except those that decode to a quote, a backslash, a line break or
+    another control character (see ``_KEEP_ESCAPED``) or to no character (a surrogate, a code
+    point past U+10FFFF)."""
+    out: List[Replacement] = []
+    for m in pattern.finditer(text, start, end):
+        x2, u4, u8, simple = m.groups()
+        digits = x2 or u4 or u8
+        if digits is not None:
+            code = int(digits, 16)
+            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+                continue
+            value = chr(code)
+        else:
+            value = _YAML_SIMPLE.get(simple, "")
+        if value and value not in _KEEP_ESCAPED:
+            out.append((m.start(), m.end(), value))
+    return out
+
+
+def compose(outer: Pieces, base: int, uri: str, start: int, end: int, inner: Pieces) -> Tuple[int, int, Pieces]:
+    """Map a candidate found in a decoded string back to the source.
+
+    The decoded string's ``outer`` pieces map it to the source (from ``base``); the candidate
+    spans ``start..end`` of the decoded string and its ``inner`` pieces map ``uri`` to that
+    (empty: ``uri`` is the slice verbatim).  Returns the candidate's source span and its pieces
+    (empty when it is verbatim in the source)."""
+    if not inner:
+        return map_span(outer, base, start, end)
+    pieces: List[Piece] = []
+    for u0, u1, d0, d1 in inner:
+        s0, s1, sub = map_span(outer, base, d0, d1)
+        if u1 - u0 == d1 - d0 and sub:
+            pieces.extend((u0 + a, u0 + b, c, d) for a, b, c, d in sub)
+        else:
+            pieces.append((u0, u1, s0, s1))
+    src_start, src_end, _ = map_span(outer, base, start, end)
+    exact = all(p[1] - p[0] == p[3] - p[2] for p in pieces) and all(a[3] == b[2] for a, b in zip(pieces, pieces[1:]))
+    if exact and pieces and pieces[0][2] == src_start and pieces[-1][3] == src_end and src_end - src_start == len(uri):
+        return src_start, src_end, ()
+    return src_start, src_end, tuple(pieces)
 
 
 def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int, Pieces]:
