@@ -17,14 +17,21 @@ import multiprocessing
 import os
 import platform
 import re
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
+import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar
+
+_T = TypeVar("_T")
 
 KB = 1024
 MB = 1024 * 1024
@@ -197,8 +204,9 @@ def first_pass(fn: Callable[[Any], Any], items: Sequence[Any]) -> Tuple[List[Any
     return results, ""
 
 
-def run_isolated(fn: Callable[[], float], timeout: float) -> Optional[float]:
-    """Run ``fn`` in a forked child and return its result, or None after ``timeout`` seconds.
+def run_isolated(fn: Callable[[], _T], timeout: float) -> Optional[_T]:
+    """Run ``fn`` in a forked child and return its result (any picklable value), or None after
+    ``timeout`` seconds.
 
     A pathological input must not hang the whole suite; it is reported as "> timeout" instead.
     Where fork is unavailable (Windows) ``fn`` runs in this process, without a time limit.
@@ -217,7 +225,7 @@ def run_isolated(fn: Callable[[], float], timeout: float) -> Optional[float]:
     sender.close()
     try:
         if receiver.poll(timeout):
-            value: float = receiver.recv()
+            value: _T = receiver.recv()
             return value
         return None
     except EOFError:  # the child died without an answer
@@ -227,6 +235,209 @@ def run_isolated(fn: Callable[[], float], timeout: float) -> Optional[float]:
             proc.terminate()
         proc.join()
         receiver.close()
+
+
+# -- whole processes ------------------------------------------------------------------------
+def tool_binary(name: str, *hide_names: str) -> Optional[str]:
+    """A peer's command-line tool: the one beside this interpreter (the venv's), else on PATH.
+
+    None when it is absent or hidden by ``BENCH_HIDE_PEERS`` (under ``name`` or any of
+    ``hide_names``, e.g. the distribution that ships it)."""
+    hidden = {n.strip() for n in os.environ.get(HIDE_PEERS_ENV, "").split(",") if n.strip()}
+    if hidden & {name, *hide_names}:
+        return None
+    here = Path(sys.executable).parent / (f"{name}.exe" if os.name == "nt" else name)
+    return str(here) if here.exists() else shutil.which(name)
+
+
+@dataclass(frozen=True)
+class ProcessRun:
+    """One finished child process: what it cost and how it ended."""
+
+    wall: float  #: seconds from spawning to reaping
+    #: user + system CPU seconds of the child and every descendant it waited for (None where
+    #: ``os.wait4`` is missing, i.e. Windows)
+    cpu: Optional[float]
+    #: peak resident set of the largest single process of the tree, in KiB (wait4's
+    #: ru_maxrss: the child's own peak or that of a descendant it waited for, never a sum)
+    max_rss_kib: Optional[int]
+    #: peak of the summed RSS of the child and its live descendants, sampled (KiB; None unless
+    #: asked for and /proc is there).  A page shared after a fork counts in every process.
+    tree_rss_kib: Optional[int]
+    returncode: int
+    stderr: str
+    timed_out: bool = False
+
+    def problem(self, ok_codes: Sequence[int] = (0,)) -> str:
+        """"" when the run ended with an accepted exit code, else why it failed."""
+        if self.timed_out:
+            return "timed out"
+        if self.returncode in ok_codes:
+            return ""
+        return f"exit {self.returncode}: {shorten(self.stderr.strip(), 80)}"
+
+
+def _children(pid: int) -> List[int]:
+    """Direct children of ``pid`` from /proc (every thread's ``children`` file)."""
+    out: List[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for tid in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", encoding="ascii") as handle:
+                out += [int(c) for c in handle.read().split()]
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as handle:
+            for line in handle:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0  # gone, or a zombie (no VmRSS line)
+
+
+def tree_rss_kib(pid: int, include_root: bool = True) -> int:
+    """Summed RSS of ``pid`` (unless ``include_root`` is false) and all its live descendants,
+    now (KiB)."""
+    total, todo, seen = 0, [pid], set()
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        if current != pid or include_root:
+            total += _rss_kib(current)
+        todo += _children(current)
+    return total
+
+
+class _TreeSampler(threading.Thread):
+    """Polls :func:`tree_rss_kib` until stopped and keeps the peak."""
+
+    def __init__(self, pid: int, interval: float, include_root: bool) -> None:
+        super().__init__(daemon=True)
+        self.pid, self.interval, self.include_root, self.peak = pid, interval, include_root, 0
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        while not self.done.is_set():
+            self.peak = max(self.peak, tree_rss_kib(self.pid, self.include_root))
+            self.done.wait(self.interval)
+
+
+def can_sample_tree() -> bool:
+    """Whether /proc lists children (Linux with CONFIG_PROC_CHILDREN, the usual kernels)."""
+    return os.path.exists(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+
+
+def run_process(cmd: Sequence[str], cwd: Optional[str] = None, timeout: float = 600.0,
+                stdout: Optional[IO[Any]] = None, sample_tree: bool = False,
+                env: Optional[Dict[str, str]] = None, sample_root: bool = True) -> ProcessRun:
+    """Run ``cmd`` to the end and measure it: wall time, CPU time and peak RSS.
+
+    The child is reaped with ``os.wait4``, whose resource usage is that child's own (plus its
+    reaped descendants'), so the CPU time is exact and unaffected by anything else this process
+    runs.  Output goes to ``stdout`` (default /dev/null) and stderr to a temporary file, never
+    to a pipe nobody reads while the child runs.  After ``timeout`` seconds the child is killed.
+
+    ``max_rss_kib`` here is at least this process's own RSS: a child forked (or vforked) from
+    it starts with a copy of its memory, and Linux keeps that copy's peak across ``exec``.
+    :func:`run_peak_rss` measures without that floor.  With ``sample_tree`` the summed RSS of
+    the child's tree is polled every 20 ms (without the child itself unless ``sample_root``).
+    """
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        # A session of its own, so a time-out kills the whole tree (workers, a launched command).
+        proc = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                                stdout=stdout if stdout is not None else subprocess.DEVNULL, stderr=err,
+                                start_new_session=os.name == "posix")
+        sampler = (_TreeSampler(proc.pid, 0.02, sample_root)
+                   if sample_tree and can_sample_tree() else None)
+        if sampler is not None:
+            sampler.start()
+        fired = threading.Event()
+
+        def kill() -> None:
+            fired.set()
+            try:
+                if os.name == "posix":
+                    os.killpg(proc.pid, signal.SIGKILL)
+                else:
+                    proc.kill()
+            except OSError:  # already gone
+                pass
+
+        killer = threading.Timer(timeout, kill)
+        killer.start()
+        cpu: Optional[float] = None
+        rss: Optional[int] = None
+        try:
+            if hasattr(os, "wait4"):
+                _, status, usage = os.wait4(proc.pid, 0)
+                wall = time.perf_counter() - start
+                proc.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait again
+                cpu = usage.ru_utime + usage.ru_stime
+                # ru_maxrss is KiB on Linux and bytes on macOS
+                rss = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+            else:
+                proc.wait()
+                wall = time.perf_counter() - start
+        finally:
+            killer.cancel()
+            if sampler is not None:
+                sampler.done.set()
+                sampler.join()
+        err.seek(0)
+        stderr = err.read().decode("utf-8", errors="replace")
+    return ProcessRun(wall, cpu, rss, sampler.peak if sampler is not None else None,
+                      proc.returncode, stderr, fired.is_set())
+
+
+#: Forks, execs argv[2:], reaps it with wait4 and writes "ru_maxrss cpu_seconds" to argv[1].
+#: Started with ``python -S`` it is a few MB, so the command's peak RSS is measured from that
+#: floor instead of from the (larger) benchmark process's.
+PEAK_RSS_LAUNCHER = r"""
+import os, sys
+pid = os.fork()
+if pid == 0:
+    try:
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as out:
+    out.write("%d %r" % (usage.ru_maxrss, usage.ru_utime + usage.ru_stime))
+code = os.waitstatus_to_exitcode(status)
+sys.exit(code if code >= 0 else 128 - code)
+"""
+
+
+def run_peak_rss(cmd: Sequence[str], cwd: Optional[str] = None, timeout: float = 600.0,
+                 sample_tree: bool = True) -> ProcessRun:
+    """Like :func:`run_process`, through :data:`PEAK_RSS_LAUNCHER`: ``max_rss_kib`` and ``cpu``
+    are the command's own (its largest process; its tree's CPU), wall time includes the
+    launcher's start-up, and the tree sample leaves the launcher out."""
+    if not hasattr(os, "fork") or not hasattr(os, "wait4"):
+        return run_process(cmd, cwd, timeout, sample_tree=sample_tree)
+    with tempfile.TemporaryDirectory() as tmp:
+        report = Path(tmp) / "usage"
+        run = run_process([sys.executable, "-S", "-c", PEAK_RSS_LAUNCHER, str(report), *cmd], cwd,
+                          timeout, sample_tree=sample_tree, sample_root=False)
+        try:
+            maxrss, cpu = report.read_text(encoding="ascii").split()
+        except (OSError, ValueError):  # killed, or the launcher failed: keep what run_process saw
+            return run
+    rss = int(maxrss) // 1024 if sys.platform == "darwin" else int(maxrss)
+    return ProcessRun(run.wall, float(cpu), rss, run.tree_rss_kib, run.returncode, run.stderr,
+                      run.timed_out)
 
 
 # -- tables ---------------------------------------------------------------------------------

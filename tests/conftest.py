@@ -1,4 +1,4 @@
-"""Shared test helpers: where ../shared is, and a skip when it is absent."""
+"""Shared test helpers: where ../shared is, and a skip when it is absent; xdist options without xdist."""
 
 from __future__ import annotations
 
@@ -17,3 +17,13 @@ def need_shared(path: Path) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not present (../shared is only beside CI and developer clones)")
     return path
+
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    # pyproject's addopts hands `--numprocesses=auto --dist=loadgroup` to pytest-xdist.  With xdist
+    # switched off (`-p no:xdist`, say for a debugger) pytest would stop at "unrecognized
+    # arguments"; accept the two options and ignore them, so the suite simply runs in one process.
+    if not pluginmanager.hasplugin("xdist"):
+        group = parser.getgroup("xdist-off", "pytest-xdist is not active")
+        group.addoption("--numprocesses", help="ignored: pytest-xdist is not active")
+        group.addoption("--dist", help="ignored: pytest-xdist is not active")

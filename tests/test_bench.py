@@ -35,13 +35,13 @@ ADVERSARIAL_CLASSES = ["pct-run", "bracket-run", "colon-run", "ipv6-like-host", 
 FUNCTIONS = ["is_valid", "validate", "normalize", "parse"]
 
 
-def run_bench(args: Sequence[str], hide: str = "") -> "subprocess.CompletedProcess[str]":
+def run_bench(args: Sequence[str], hide: str = "", timeout: float = 120) -> "subprocess.CompletedProcess[str]":
     env = dict(os.environ)
     env.pop(common.HIDE_PEERS_ENV, None)
     if hide:
         env[common.HIDE_PEERS_ENV] = hide
     return subprocess.run([sys.executable, "-m", "bench", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=timeout)
 
 
 def table_rows(output: str, heading: str) -> List[str]:
@@ -113,6 +113,7 @@ def test_core_quick_reads_the_docs_corpus() -> None:
     assert "Markdown files under" in corpus_line and "300 distinct" in corpus_line, corpus_line
 
 
+@pytest.mark.slow
 def test_adversarial_quick() -> None:
     proc = run_bench(["adversarial", "--quick"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -130,14 +131,17 @@ def test_adversarial_quick() -> None:
 @pytest.mark.parametrize(
     "args, code, expected",
     [
-        pytest.param(["--list"], 0, ["core ", "adversarial ", "all "], id="list"),
+        pytest.param(["--list"], 0, ["core ", "adversarial ", "findings ", "latency ", "memory ", "all "],
+                     id="list"),
         pytest.param(["no-such-suite"], 2, [], id="unknown-suite"),
-        pytest.param(["all", "--quick"], 0, ["# suite: adversarial", "# suite: core", "## targets"],
-                     id="all-quick"),
+        pytest.param(["all", "--quick"], 0, ["# suite: adversarial", "# suite: core", "# suite: findings",
+                                             "# suite: latency", "# suite: memory", "## targets"],
+                     id="all-quick", marks=pytest.mark.slow),
     ],
 )
 def test_dispatcher(args: List[str], code: int, expected: List[str]) -> None:
-    proc = run_bench(args, hide=PEER_MODULES)
+    # every suite in --quick mode, one after the other: several whole-process suites among them
+    proc = run_bench(args, hide=PEER_MODULES, timeout=300)
     assert proc.returncode == code, proc.stdout + proc.stderr
     for text in expected:
         assert text in proc.stdout

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, Iterator
+from typing import Dict, Tuple
 
 import pytest
 
@@ -33,21 +34,50 @@ def new_repo(path: Path, files: Dict[str, str]) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    yield tmp_path_factory.mktemp("pre-commit-home")
+@pytest.fixture(scope="session")
+def pre_commit_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # One store for the session: pre-commit installs a hook environment once per (repo, rev) and
+    # reuses it, so every run below after the first skips the slow part (creating a venv and
+    # pip-installing urilint into it).
+    return tmp_path_factory.mktemp("pre-commit-home")
 
 
-def try_repo(repo: Path, hook: str, home: Path) -> subprocess.CompletedProcess[str]:
+@pytest.fixture(scope="session")
+def hook_source(tmp_path_factory: pytest.TempPathFactory) -> Tuple[Path, str]:
+    """This checkout's working tree as a one-commit repository, and that commit's hash.
+
+    This is what ``pre-commit try-repo`` builds from a checkout with local changes, made here once
+    for the session: try-repo keeps its store in a fresh temporary directory, so each call would
+    install the hook environment again (three installs made one test take about 20 s).
+    """
+    source = new_repo(tmp_path_factory.mktemp("hook-source") / "urilint", {})
+    listed = git(ROOT, "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+    assert listed.returncode == 0, listed.stderr
+    for name in filter(None, listed.stdout.split("\0")):
+        if (ROOT / name).is_file():  # a tracked file deleted from the working tree stays out
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)  # copy2 keeps hooks/pre-commit executable
+    git(source, "add", "-A")
+    assert git(source, "commit", "-qm", "the working tree").returncode == 0
+    return source, git(source, "rev-parse", "HEAD").stdout.strip()
+
+
+def run_hook(repo: Path, hook: str, source: Tuple[Path, str], home: Path) -> subprocess.CompletedProcess[str]:
+    """``pre-commit run <hook> --all-files`` in ``repo`` with our hooks as the one configured repo."""
+    url, rev = source
+    config = repo.parent / f"{repo.name}.pre-commit-config.yaml"  # outside the repo: not a file to check
+    # JSON is YAML, and json.dumps quotes any path safely.
+    config.write_text(f"repos:\n- repo: {json.dumps(str(url))}\n  rev: {rev}\n  hooks:\n  - id: {hook}\n")
     env = dict(os.environ, PRE_COMMIT_HOME=str(home), PRE_COMMIT_COLOR="never")
-    return subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--all-files"],
+    return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--config", str(config), hook, "--all-files"],
                           cwd=repo, capture_output=True, text=True, env=env, timeout=900)
 
 
-def test_pre_commit_hooks(tmp_path: Path, pre_commit_home: Path) -> None:
-    # One test, one hook environment: installing it is the slow part.
+@pytest.mark.slow
+@pytest.mark.xdist_group("pre-commit-env")  # later users of the session's hook environment join it
+def test_pre_commit_hooks(tmp_path: Path, hook_source: Tuple[Path, str], pre_commit_home: Path) -> None:
     leaky = new_repo(tmp_path / "leaky", {"settings.yaml": f"db: postgres://app:{SECRET}@db.internal/app\n"})
-    proc = try_repo(leaky, "urilint", pre_commit_home)
+    proc = run_hook(leaky, "urilint", hook_source, pre_commit_home)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert "URI301" in out and SECRET not in out
@@ -55,20 +85,20 @@ def test_pre_commit_hooks(tmp_path: Path, pre_commit_home: Path) -> None:
     # A project that selects normalization in its configuration gets its links fixed by the hook.
     fixable = new_repo(tmp_path / "fixable", {"README.md": "See [docs](HTTPS://Example.COM:443/a/./b).\n",
                                               "urilint.toml": 'extend-select = ["URI2"]\n'})
-    proc = try_repo(fixable, "urilint-fix", pre_commit_home)
+    proc = run_hook(fixable, "urilint-fix", hook_source, pre_commit_home)
     assert proc.returncode == 1, proc.stdout + proc.stderr  # a fixer that changed a file fails
     assert (fixable / "README.md").read_text() == "See [docs](https://example.com/a/b).\n"
 
     clean = new_repo(tmp_path / "clean", {"README.md": "See [docs](https://example.com/a/b).\n",
                                           "app.py": 'URL = "https://api.example.com/{owner}/{repo}"\n'})
-    proc = try_repo(clean, "urilint", pre_commit_home)
+    proc = run_hook(clean, "urilint", hook_source, pre_commit_home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
     # Many files, one process (require_serial): one report and one summary, not one per batch of
     # files pre-commit would hand to each core.
     many = new_repo(tmp_path / "many", {f"f{i:02}.yaml": f"db: postgres://app:{SECRET}@db{i}.internal/app\n"
                                         for i in range(40)})
-    proc = try_repo(many, "urilint", pre_commit_home)
+    proc = run_hook(many, "urilint", hook_source, pre_commit_home)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out
     assert out.count("Found 40 errors.") == 1 and out.count("Found ") == 1, out

@@ -30,6 +30,16 @@ class Candidate:
     context: str  #: e.g. "markdown-link", "autolink", "bare", "angle", "py-string", "comment"
     in_code: bool = False  #: inside a code span or block
     pieces: Tuple[Piece, ...] = ()  #: empty when ``uri == text[start:end]`` verbatim
+    #: the program joins text before (``open_start``) or after (``open_end``) it at run time (a
+    #: Python literal with ``+``, ``%`` or ``.format``): what depends on where the URI starts or
+    #: ends is not judged, and it is never fixed
+    open_start: bool = False
+    open_end: bool = False
+
+    @property
+    def partial(self) -> str:
+        """"" for a whole URI; "start" when text may come before it; else "end"."""
+        return "start" if self.open_start else "end" if self.open_end else ""
 
     @classmethod
     def verbatim(cls, text: str, start: int, end: int, context: str, in_code: bool = False) -> "Candidate":

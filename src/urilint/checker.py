@@ -15,7 +15,7 @@ from .rfc3986.reference import _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import Analysis, Rule, enabled_rules
-from .rules.base import CREDENTIALS, LINK_CONTEXTS, CleanShape
+from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape
 from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME, scheme_fault, unwrapped
 from .settings import DEFAULT_SETTINGS, Settings
 
@@ -67,10 +67,11 @@ def clean_shape(text: str) -> Optional[CleanShape]:
     ascii_ = text.isascii()
     if not ascii_:
         # An IRI whose every non-ASCII character RFC 3987 allows reads, for every rule but
-        # URI110, like the same text with a letter in their place.
+        # URI110, like the same text with a letter in their place: one that is no hex digit,
+        # or "%\u00f6e" would read as "%ae", a valid triplet (found by the fast-path property).
         if _suspect_non_ascii().search(text):
             return None
-        text = _NON_ASCII.sub("a", text)
+        text = _NON_ASCII.sub("z", text)
     m = _CLEAN.fullmatch(text)
     if m is not None:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
@@ -93,12 +94,18 @@ class Plan:
     real_secrets_only: bool = False
 
     @classmethod
-    def of(cls, settings: Settings, scope: str = ALL_RULES, real_secrets_only: bool = False) -> "Plan":
+    def of(cls, settings: Settings, scope: str = ALL_RULES, real_secrets_only: bool = False,
+           partial: str = "") -> "Plan":
         """The plan for one scope: every enabled rule, or only the enabled secret rules
         (``SECRETS``: in code blocks and spans), or those and only for real-looking values
-        (``REAL_SECRETS``: test data and generated files)."""
+        (``REAL_SECRETS``: test data and generated files).  For a ``partial`` candidate
+        (Candidate.partial: text may come before it, or only after it), only the rules that read
+        characters, or characters and the scheme."""
         fast = not (settings.ignore_hosts or settings.exempt_example_hosts or settings.extra_default_ports)
         rules = enabled_rules(settings)
+        if partial:
+            readable = {CHARACTERS} if partial == "start" else {CHARACTERS, SCHEME}
+            rules = tuple(r for r in rules if r.reads in readable)
         if scope != ALL_RULES:
             rules = tuple(r for r in rules if r.secret)
         return cls(settings, rules, fast, real_secrets_only or scope == REAL_SECRETS)

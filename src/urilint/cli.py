@@ -16,9 +16,10 @@ from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
-from .report import Report, RunResult, mask_line, place
+from .report import Report, RunResult, mask_line, place, with_cells
 from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
 from .scanners import REGISTRY, format_for_path
+from .scanners.base import locator
 from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
@@ -183,6 +184,7 @@ def _process(job: Job) -> Outcome:
             source.text, source.format, settings, role=role, ignored=ignored).findings
         fixed_codes = _fixed_codes(before, result.findings)
     reports = place(job.shown, text, findings, LineIndex.of(text))
+    reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text, True, fixed_codes)
 
 

@@ -19,10 +19,10 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 import pathspec
 
-from .finding import FileError
+from .finding import BINARY, FileError
 from . import scanners
 from .scanners import format_for_path
-from .scanners.decoding import DecodedText, decode, is_binary
+from .scanners.decoding import DecodedText, binary_reason, decode
 
 #: Folders never walked into (they are someone else's files or generated ones).
 SKIP_DIRS = frozenset({
@@ -196,9 +196,10 @@ def read(path: Path, format: Optional[str] = None, data: Optional[bytes] = None)
                 data = handle.read()
     except OSError as exc:
         return FileError(shown, f"cannot be read: {exc.strerror or exc}")
-    if is_binary(data[:8192]):
-        return FileError(shown, "binary file (NUL byte in the first 8 KB): skipped", fatal=False)
     fmt = format or format_for_path(path.name)
+    why = _binary(data, path.name, fmt)
+    if why is not None:
+        return FileError(shown, f"binary file ({why}): skipped", fatal=False, kind=BINARY)
     own = scanners.get(fmt).decode
     decoded = (own(data) if own is not None else None) or decode(data)
     writable, why = True, ""
@@ -211,6 +212,18 @@ def read(path: Path, format: Optional[str] = None, data: Optional[bytes] = None)
     mode = st.st_mode if st is not None else 0
     mtime = st.st_mtime_ns if st is not None else 0
     return SourceFile(path, fmt, decoded, data, mode, mtime, writable, why)
+
+
+#: The registry's claims without its fallback: for_path gives "" for a name no format claims.
+_CLAIMS = scanners.Registry(scanners.REGISTRY.claims, fallback="")
+
+
+def _binary(data: bytes, name: str, fmt: str) -> Optional[str]:
+    """Why a file is skipped as binary, or None.  A name a format claims (a .svg is XML, a .txt
+    is text) is text by name, so only its content can say binary; any other name may say binary
+    (identify's tables: .pdf, .png, .woff, .jar...) before the content is looked at."""
+    claimed = fmt != scanners.REGISTRY.fallback or _CLAIMS.for_path(name) != ""
+    return binary_reason(data, "" if claimed else name)
 
 
 class WriteError(Exception):

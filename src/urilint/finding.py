@@ -37,6 +37,13 @@ class FileFinding:
     in_code: bool
     edit: Optional[Edit]  #: (start, end, replacement) in the text that applies the fix, or None
     applicability: str  #: of the edit: "safe", "unsafe" or "display-only"
+    #: the source span of the whole candidate (its findings share it)
+    uri_span: Tuple[int, int] = (0, 0)
+
+
+#: :attr:`FileError.kind` of a file skipped because it is binary: a run has one summary line for
+#: all of them (the verbose output lists each), not one notice per file.
+BINARY = "binary"
 
 
 @dataclass(frozen=True)
@@ -44,3 +51,4 @@ class FileError:
     path: str
     message: str  #: one line: what went wrong and where ("undecodable bytes at byte 1234")
     fatal: bool = True  #: False for a notice (the file was still checked, e.g. partly decoded)
+    kind: str = ""  #: "" for an error or notice of its own; :data:`BINARY` for a skipped binary file

@@ -52,31 +52,34 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     and positions."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
-    prose, code = _plan(settings, role, False), _plan(settings, role, True)
+    plans = {(in_code, partial): _plan(settings, role, in_code, partial)
+             for in_code in (False, True) for partial in ("", "start", "end")}
     out: List[FileFinding] = []
     for c in _all_candidates(text, fmt, settings):
-        findings = check_planned(c.uri, code if c.in_code else prose, c.context)
+        findings = check_planned(c.uri, plans[(c.in_code, c.partial)], c.context)
         if not findings:
             continue
         shown = secrets.redact(c.uri, settings.placeholders)
         for f in findings:
             start, end = c.source_span(f.start, f.end)
             edit = None
-            if f.fix is not None and (not c.in_code or settings.include_code_blocks):
+            if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
                 edit = source_edit(fmt, text, c, f.fix)
             applicability = f.applicability if edit is not None else "display-only"
+            if applicability == "safe" and c.context in fmt.program_contexts:
+                applicability = "unsafe"  # a fixed literal is another value at run time
             out.append(FileFinding(f.code, f.name, f.message, start, end, shown, c.context, c.in_code,
-                                   edit, applicability))
+                                   edit, applicability, (c.start, c.end)))
     out.sort(key=lambda f: (f.start, f.code))
     return out
 
 
-def _plan(settings: Settings, role: str, in_code: bool) -> Plan:
-    """What runs on a candidate of a file of ``role``, in code or not."""
+def _plan(settings: Settings, role: str, in_code: bool, partial: str) -> Plan:
+    """What runs on a candidate of a file of ``role``, in code or not, whole or partial."""
     if role in (TEST, GENERATED):
-        return Plan.of(settings, REAL_SECRETS)
+        return Plan.of(settings, REAL_SECRETS, partial=partial)
     scope = SECRETS if in_code and not settings.include_code_blocks else ALL_RULES
-    return Plan.of(settings, scope, real_secrets_only=role == EXAMPLE)
+    return Plan.of(settings, scope, real_secrets_only=role == EXAMPLE, partial=partial)
 
 
 # --- from a fixed URI to a source edit ------------------------------------------------------------
@@ -165,9 +168,24 @@ def keeper(format: FormatLike, ignored: FrozenSet[str] = frozenset(), comments: 
 
     def keep(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
         kept = suppress.apply(text, fmt, findings) if comments else list(findings)
-        return [f for f in kept if not any(f.code.startswith(c) for c in ignored)] if ignored else kept
+        if ignored:
+            kept = [f for f in kept if not any(f.code.startswith(c) for c in ignored)]
+        return _without_fixes_of_suppressed(findings, kept)
 
     return keep
+
+
+def _without_fixes_of_suppressed(findings: Sequence[FileFinding], kept: List[FileFinding]) -> List[FileFinding]:
+    """A fix applies only what reported findings ask for: a URI's fix is its whole corrected
+    text (the normal form, say), so when one of its findings is suppressed or ignored, the
+    others keep their message but lose their fix (``"HTTP://Example.COM/"  # noqa: URI201``
+    must not be lowercased by URI202's fix)."""
+    if len(kept) == len(findings):
+        return kept
+    reported = {id(f) for f in kept}
+    silenced = {f.uri_span for f in findings if id(f) not in reported}
+    return [replace(f, edit=None, applicability="display-only") if f.edit is not None and f.uri_span in silenced
+            else f for f in kept]
 
 
 def _keep_all(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:

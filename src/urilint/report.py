@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import placeholders, secrets
 from .candidate import Candidate
@@ -46,6 +46,10 @@ class Report:
     #: the span's 1-based columns within ``line`` (masking may have moved it); end may lie on a later row
     line_column: int = 0
     line_end_column: int = 0
+    #: inside a part of a container file (a notebook's cell): the part's label and the 1-based
+    #: line and column within it, which the text formats show instead of row:column, as ruff
+    #: does ("cell 3:2:5"); row and column stay those of the file (JSON, SARIF)
+    cell: Optional[Tuple[str, int, int]] = None
 
     @property
     def url(self) -> str:
@@ -214,3 +218,13 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
         out.append(Report(path, f.code, f.name, f.message, row, column, end_row, end_column, line, f.uri,
                           f.applicability, edits, line_column, line_end_column))
     return out
+
+
+def with_cells(reports: Sequence[Report], findings: Sequence[FileFinding],
+               locate: Optional[Callable[[int], Optional[Tuple[str, int, int]]]]) -> List[Report]:
+    """The reports :func:`place` made of ``findings`` (one each, in order), with where each
+    stands in a part of a container file (``Format`` parts: a notebook's cells); ``locate``
+    None (a plain file) leaves them as they are."""
+    if locate is None:
+        return list(reports)
+    return [replace(r, cell=locate(f.start)) for r, f in zip(reports, findings)]

@@ -9,6 +9,10 @@ Each format names the syntaxes it honours (``Format.suppressions``); this module
   ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
 - ``hash-comment`` (every format by default): a trailing
   ``# urilint: ignore`` or ``# urilint: ignore[URI301, URI2]`` on the line.
+
+In a container (a notebook), each finding is under the comments of the part it lies in (its
+cell), in that part's own syntax and lines: a ``# noqa`` covers a line of its cell, never a line
+of the JSON that holds several.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from dataclasses import replace
+from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from .finding import FileFinding
 from . import scanners
-from .scanners.base import HASH_COMMENT, HTML_COMMENT, NOQA, Format
+from .scanners.base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
 from .scanners.positions import LineIndex
 
 ALL: FrozenSet[str] = frozenset({"URI"})
@@ -145,8 +150,11 @@ def apply(text: str, format: Union[str, Format], findings: Sequence[FileFinding]
     """The findings that no suppression comment of the format's syntaxes covers."""
     if not findings:
         return list(findings)
+    fmt = scanners.get(format)
+    if fmt.parts is not None:
+        return _apply_in_parts(fmt.parts(text), findings)
     index = index or LineIndex.of(text)
-    syntaxes = scanners.get(format).suppressions
+    syntaxes = fmt.suppressions
     by_line: Dict[int, FrozenSet[str]] = {}
     if NOQA in syntaxes and "noqa" in text.lower():
         by_line.update(_python_noqa(text))
@@ -164,3 +172,22 @@ def apply(text: str, format: Union[str, Format], findings: Sequence[FileFinding]
             continue
         kept.append(f)
     return kept
+
+
+def _apply_in_parts(parts: Sequence[Part], findings: Sequence[FileFinding]) -> List[FileFinding]:
+    """The findings of a container that no suppression comment of their own part covers; a
+    finding outside every part is kept."""
+    finder = PartFinder(parts)
+    inside: Dict[int, Tuple[Part, List[int], List[FileFinding]]] = {}
+    for i, f in enumerate(findings):
+        found = finder.find(f.start)
+        if found is not None:
+            part, inner = found
+            entry = inside.setdefault(id(part), (part, [], []))
+            entry[1].append(i)
+            entry[2].append(replace(f, start=inner, end=inner))
+    dropped: Set[int] = set()
+    for part, numbers, moved in inside.values():
+        kept = {id(f) for f in apply(part.text, part.format, moved)}
+        dropped.update(n for n, f in zip(numbers, moved) if id(f) not in kept)
+    return [f for i, f in enumerate(findings) if i not in dropped]

@@ -8,6 +8,7 @@ compares this table with :data:`urilint.scanners.FORMATS`).
 from __future__ import annotations
 
 import ast
+import json
 import re
 import warnings
 from typing import Dict, List, Optional, Tuple
@@ -21,7 +22,8 @@ from urilint.scanners import format_for_path
 FILE_FOR: Dict[str, str] = {
     "markdown": "doc.md", "rst": "doc.rst", "html": "page.html", "yaml": "conf.yaml",
     "toml": "conf.toml", "json": "data.json", "ini": "setup.cfg", "env": "prod.env",
-    "shell": "run.sh", "text": "notes.txt", "python": "mod.py",
+    "shell": "run.sh", "text": "notes.txt", "python": "mod.py", "gettext": "messages.po",
+    "notebook": "nb.ipynb",
 }
 assert all(format_for_path(name) == fmt for fmt, name in FILE_FOR.items())
 
@@ -129,3 +131,28 @@ def python_tree(text: str) -> Optional[str]:
     return ast.dump(tree)
 
 
+
+
+def notebook_json(markdown: str, code: str, indent: int = 1, ascii: bool = False, listed: bool = True) -> str:
+    """A notebook with one Markdown and one code cell (nbformat's own layout by default: keys
+    sorted, indent 1, each line one string)."""
+    def source(text: str) -> object:
+        return text.splitlines(keepends=True) if listed else text
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": source(markdown)},
+             {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": source(code)}]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    return json.dumps(nb, indent=indent, sort_keys=True, ensure_ascii=ascii) + "\n"
+
+
+def notebook_cells(text: str) -> Optional[Tuple[object, List[str]]]:
+    """A notebook's JSON value without its cells' sources, and the sources (None: not JSON)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    sources = []
+    for cell in data.get("cells", []):
+        source = cell.pop("source", "")
+        sources.append("".join(source) if isinstance(source, list) else source)
+    return data, sources

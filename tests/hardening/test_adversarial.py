@@ -30,12 +30,10 @@ SIZES: Dict[str, int] = {
     "py-concat": 400_000,  # 100k parts of '"b"\n'
 }
 #: (class, format) pairs that are quadratic today, reported with their repro; they run small.
-CONFIG = ("yaml", "toml", "ini", "env", "shell")
+# The prose scanner measures a run and a line once for all their URIs (scanners.text), so the
+# one-line classes ("(http://a.example/)" * n, "k: http://a.example/ " * n) are linear now.
 KNOWN_SLOW = frozenset(
-    [("one-line-clean", f) for f in CONFIG]  # config scanner: _line_start walks back per URI
-    + [(c, f) for c in ("spaced-uris-one-line", "paren-uris-one-line", "nested-images-closed") for f in CONFIG]
-    + [("paren-uris-one-line", "text"), ("paren-uris-one-line", "rst"), ("paren-uris-one-line", "html")]
-    + [("nested-images-both", f) for f in FORMATS]  # Markdown images in images; text and config runs
+    [("nested-images-both", f) for f in FORMATS]  # Markdown images in images; text and config runs
     + [("uri-pct-run", f) for f in FORMATS]  # check(): each of 1000 findings re-validates the URI
 )
 SMALL = 2 * KB

@@ -20,7 +20,7 @@ from urilint.scanners import FORMATS
 from urilint.secrets import is_placeholder_value
 from urilint.settings import Settings
 
-from .helpers import hostile_text, secret_value
+from .helpers import hostile_text, notebook_json, secret_value
 
 PROPS = settings(max_examples=100, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -107,11 +107,13 @@ DOCUMENTS = {
     "yaml": "url: {u}\nother: \"{u}\"  # {u}\n",
     "toml": "url = \"{u}\"\n# {u}\n",
     "json": "{{\"url\": \"{u}\"}}\n",
+    "gettext": "# {u}\nmsgid \"See {u}\"\nmsgstr \"\"\n\"Report-Msgid-Bugs-To: {u}\\n\"\n",
     "ini": "[s]\nurl = {u}\n; {u}\n",
     "env": "URL={u}\nexport B=\"{u}\"\n",
     "shell": "curl '{u}'\n# {u}\n",
     "text": "Go to {u} or <{u}>.\n",
     "python": "U = \"{u}\"  # {u}\nV = ('{u}')\n",
+    "notebook": "{u}",  # replaced below: a notebook of the Markdown and Python documents
 }
 
 
@@ -121,6 +123,8 @@ DOCUMENTS = {
 def test_check_text_never_shows_the_secret(fmt: str, case: "tuple[str, str]") -> None:
     uri, secret = case
     text = DOCUMENTS[fmt].format(u=uri) if "{" not in uri else DOCUMENTS[fmt].replace("{u}", uri)
+    if fmt == "notebook":  # the Markdown and Python documents as its cells
+        text = notebook_json(DOCUMENTS["markdown"].replace("{u}", uri), DOCUMENTS["python"].replace("{u}", uri))
     findings = check_text(text, fmt, EVERYTHING)
     shown: List[str] = []
     for f in findings:

@@ -15,7 +15,7 @@ from urilint.scanners import FORMATS
 from urilint.scanners.python import syntax_error
 from urilint.settings import Settings
 
-from .helpers import TOKENS, hostile_text, outside_unchanged, python_tree
+from .helpers import TOKENS, hostile_text, notebook_cells, notebook_json, outside_unchanged, python_tree
 
 PROPS = settings(max_examples=40, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -39,6 +39,7 @@ TEMPLATES = {
     "yaml": ["k: {u}", "- {u}", "k: \"{u}\"", "# {u}"],
     "toml": ["k = \"{u}\"", "# {u}", "a = ['{u}']"],
     "json": ["{{\"k\": \"{u}\"}}", "[\"{u}\"]"],
+    "gettext": ["msgid \"{u}\"", "msgstr \"\"\n\"X: {u}\\n\"", "# {u}"],
     "ini": ["k = {u}", "; {u}", "k={u}"],
     "env": ["K={u}", "export K=\"{u}\"", "# {u}"],
     "shell": ["curl {u}", "curl '{u}'", "# {u}"],
@@ -51,7 +52,11 @@ TEMPLATES = {
 @st.composite
 def document(draw: st.DrawFn, fmt: str) -> str:
     """A file of ``fmt`` with URIs to fix in the format's constructs, around hostile filler
-    (Python gets plain filler: its candidates need a module that parses)."""
+    (Python gets plain filler: its candidates need a module that parses; a notebook is a
+    Markdown and a Python document as its cells, in one of several JSON layouts)."""
+    if fmt == "notebook":
+        return notebook_json(draw(document("markdown")), draw(document("python")), indent=draw(st.sampled_from([1, 2])),
+                             ascii=draw(st.booleans()), listed=draw(st.booleans()))
     newline = draw(st.sampled_from(["\n", "\r\n", "\r"] if fmt != "python" else ["\n", "\r\n"]))
     lines: List[str] = []
     for _ in range(draw(st.integers(1, 5))):
@@ -78,6 +83,13 @@ def check_fix_properties(text: str, fmt: str, s: Settings, unsafe: bool) -> None
         before = python_tree(text)
         if before is not None:
             assert python_tree(once.text) == before, "the fix changed more than string constants"
+    if fmt == "notebook":
+        before_cells, after_cells = notebook_cells(text), notebook_cells(once.text)
+        if before_cells is not None:
+            assert after_cells is not None and after_cells[0] == before_cells[0], "the fix changed more than sources"
+            trees = [python_tree(s) for s in before_cells[1][1:2]]
+            if trees and trees[0] is not None:
+                assert [python_tree(s) for s in after_cells[1][1:2]] == trees, "the fix changed more than strings"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -98,6 +110,11 @@ def test_fix_properties(fmt: str, data: st.DataObject) -> None:
         pytest.param("python", "x = f'HTTP://{h}/./a' + \"http://A.example/%7e\"\n", id="py-fstring"),
         pytest.param("html", "<a href=\"HTTP://A.example/&amp;x\">HTTP://B.example/</a>", id="html-entity"),
         pytest.param("json", '{"a": "HTTP:\\/\\/A.example\\/", "b": "http://B.example:80/"}', id="json-escape"),
+        pytest.param("notebook", notebook_json("[a](HTTP://A.example/./b) \u00e9 `HTTP://B.example/`\r\n",
+                                               "x = ('HTTP://A.example/'\n     'x/./y')  # HTTP://C.example/\n",
+                                               indent=2, ascii=True), id="notebook-escaped"),
+        pytest.param("notebook", notebook_json("<HTTP://A.example/%7e>\n", "%pip install x\nx = 'HTTP://A.example:80/'\n",
+                                               listed=False), id="notebook-one-string-magic"),
     ],
 )
 def test_fix_properties_on_hand_picked_files(fmt: str, text: str) -> None:

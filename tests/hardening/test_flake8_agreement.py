@@ -83,6 +83,7 @@ def test_plugin_and_cli_agree_in_process(tmp_path: Path, capsys: pytest.CaptureF
     assert plugin_positions(text) == cli_positions(path, capsys)
 
 
+@pytest.mark.slow
 def test_real_flake8_agrees_on_a_batch(tmp_path: Path) -> None:
     """One flake8 and one ``urilint check`` process over 60 generated modules, with ``# noqa``
     and ``# urilint: ignore`` comments in them."""

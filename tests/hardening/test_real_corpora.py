@@ -42,6 +42,7 @@ def check_corpus(paths: List[str], capsys: pytest.CaptureFixture[str], label: st
     return counts
 
 
+@pytest.mark.slow
 def test_docs_corpus(capsys: pytest.CaptureFixture[str]) -> None:
     docs = need_shared(CORPORA / "docs")
     counts = check_corpus([str(docs)], capsys, "docs corpus")
@@ -55,6 +56,7 @@ def stdlib_files() -> List[str]:
                   if p.suffix in SUFFIXES and "site-packages" not in p.parts and p.is_file() and not p.is_symlink())
 
 
+@pytest.mark.slow
 def test_standard_library(capsys: pytest.CaptureFixture[str]) -> None:
     files = stdlib_files()[::2]
     assert any(format_for_path(f) == "python" for f in files)

@@ -149,6 +149,7 @@ def test_config_and_baseline_errors_never_show_values(project: Path, capsys: pyt
     assert code == 2 and "base.json" in out and leaks(out) == []
 
 
+@pytest.mark.slow
 def test_flake8_output_never_shows_a_secret(project: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "flake8", "--select", "URI", "--isolated", "mod.py"],
                           cwd=project, capture_output=True, text=True, timeout=120)

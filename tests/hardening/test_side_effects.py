@@ -13,7 +13,7 @@ import pytest
 
 from urilint.cli import main
 
-from .helpers import FILE_FOR
+from .helpers import FILE_FOR, notebook_json
 
 DIRTY = "HTTP://Example.COM:80/./a"
 MARKER = "IMPORTED-MARKER"
@@ -33,7 +33,8 @@ CONTENT = {
     "markdown": f"[a]({DIRTY})\n", "rst": f"`a <{DIRTY}>`_\n", "html": f"<a href=\"{DIRTY}\">a</a>\n",
     "yaml": f"k: {DIRTY}\n", "toml": f"k = \"{DIRTY}\"\n", "json": f"{{\"k\": \"{DIRTY}\"}}\n",
     "ini": f"[s]\nk = {DIRTY}\n", "env": f"K={DIRTY}\n", "shell": f"curl {DIRTY}\n", "text": f"see {DIRTY}\n",
-    "python": f"K = '{DIRTY}'\n",
+    "python": f"K = '{DIRTY}'\n", "gettext": f"msgid \"see {DIRTY}\"\nmsgstr \"\"\n",
+    "notebook": notebook_json(f"[a]({DIRTY})\n", f"K = '{DIRTY}'\n"),
 }
 
 
@@ -95,7 +96,8 @@ def test_fix_writes_only_the_fixed_files(project: Path, capsys: pytest.CaptureFi
     before = snapshot(project)
     dirty = {name for name, (digest, _) in before.items()
              if digest != "dir" and DIRTY in (project / name).read_text(encoding="utf-8")}
-    assert main(["check", "--isolated", "--extend-select", "URI2", "--fix", "-j", "2", "."]) == 0
+    # --unsafe-fixes: a fix in a Python string literal changes a runtime value, so it is unsafe.
+    assert main(["check", "--isolated", "--extend-select", "URI2", "--fix", "--unsafe-fixes", "-j", "2", "."]) == 0
     capsys.readouterr()
     fixed = changed(before, snapshot(project))
     assert fixed == sorted(dirty)  # every file with a fix, and nothing else (no new file either)

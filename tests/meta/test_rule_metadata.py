@@ -13,7 +13,7 @@ import pytest
 
 from urilint.reporters import common, sarif
 from urilint.rules import RULES, Rule
-from urilint.rules.base import FAMILIES, SEVERITIES, CleanShape
+from urilint.rules.base import CHARACTERS, FAMILIES, SCHEME, SEVERITIES, WHOLE, CleanShape
 from urilint.rules.common import ASPECTS
 from urilint.settings import Settings
 
@@ -64,6 +64,7 @@ def test_the_meta_test_sees_a_code_written_elsewhere(tmp_path: Path) -> None:
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.code)
 def test_every_rule_declares_its_metadata(rule: Rule) -> None:
     assert rule.family in FAMILIES
+    assert rule.reads in (CHARACTERS, SCHEME, WHOLE)
     assert rule.severity in SEVERITIES
     assert callable(rule.screen) and callable(rule.check)
     assert rule.fix_safety in ("safe", "unsafe", "display-only", "none")

@@ -6,12 +6,15 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 ROWS = ["flake8 ", "flake8+urilint ", "urilint check "]
 STEPS = ["pre-filter", "lex,", "compile to confirm", "scan_python", "check_text", "libcst"]
 
 
+@pytest.mark.slow
 def test_quick_run_prints_every_row() -> None:
     done = subprocess.run([sys.executable, "-m", "bench", "python", "--quick", "--jobs", "1"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)

@@ -26,6 +26,8 @@ from tests.python.harness import (
 FIXTURES = Path(__file__).parent / "fixtures"
 NAMES = sorted(p.name for p in FIXTURES.glob("*.py"))
 COOKIE = "# -*- coding: latin-1 -*-\n"
+# One xdist worker takes this module, so the module-scoped `runs` (the two processes) happens once.
+pytestmark = pytest.mark.xdist_group("flake8-fixtures")
 
 #: variant -> (bytes of the file, its text as the reader decodes it)
 Variant = Callable[[str], Tuple[bytes, str]]
@@ -69,6 +71,7 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Runs:
     return Runs(tmp_path_factory.mktemp("fixtures"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, name", CASES)
 def test_flake8_reports_expectations(runs: Runs, variant: str, name: str) -> None:
     key = f"{variant}/{name}"
@@ -80,6 +83,7 @@ def test_flake8_reports_expectations(runs: Runs, variant: str, name: str) -> Non
 AGREEMENT_CASES = CASES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant, name", AGREEMENT_CASES)
 def test_urilint_check_agrees_with_flake8(runs: Runs, variant: str, name: str) -> None:
     key = f"{variant}/{name}"

@@ -84,6 +84,8 @@ SCENARIOS: Dict[str, Scenario] = {
 }
 GOOD = [name for name, s in SCENARIOS.items() if s.expected]
 Results = Dict[str, "Future[subprocess.CompletedProcess[str]]"]
+# One xdist worker takes this module, so the module-scoped `results` (every flake8 run) happens once.
+pytestmark = pytest.mark.xdist_group("flake8-options")
 
 
 def _run(root: Path, scenario: Scenario) -> "subprocess.CompletedProcess[str]":
@@ -103,6 +105,7 @@ def _result(results: Results, name: str) -> "subprocess.CompletedProcess[str]":
     return results[name].result(timeout=300)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GOOD)
 def test_scenario(results: Results, name: str) -> None:
     result = _result(results, name)
@@ -113,6 +116,7 @@ def test_scenario(results: Results, name: str) -> None:
         assert [p for p in found.get(file, []) if p[2].startswith("URI")] == sorted(expected), file
 
 
+@pytest.mark.slow
 def test_show_source_points_at_the_character(results: Results) -> None:
     lines = _result(results, "defaults").stdout.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("show.py:1:30: URI102 "))
@@ -120,17 +124,20 @@ def test_show_source_points_at_the_character(results: Results) -> None:
     assert lines[at + 2] == " " * 29 + "^"
 
 
+@pytest.mark.slow
 def test_syntax_error_leaves_only_e999(results: Results) -> None:
     codes = [p[2] for p in flake8_positions(_result(results, "defaults").stdout, Path(".")).get("broken.py", [])]
     assert codes == ["E999"]
 
 
+@pytest.mark.slow
 def test_messages_hide_secrets(results: Results) -> None:
     out = _result(results, "defaults").stdout
     line = next(x for x in out.splitlines() if x.startswith("secret.py:1:34: URI301 "))
     assert "s3cr3t" not in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, message", [
     P("unknown-key", "unknown key 'no-such-key'"),
     P("bad-placeholder-option", "unknown syntaxes nope"),

@@ -108,6 +108,7 @@ def corpus_strings(root: Path) -> List[str]:
     return invalid[:: max(1, len(invalid) // INVALID_SAMPLE)][:INVALID_SAMPLE] + valid[::step][:VALID_SAMPLE]
 
 
+@pytest.mark.slow
 def test_corpus_strings_agree_with_abnf() -> None:
     strings = corpus_strings(need_shared(DOCS))
     assert len(strings) > 500, "the docs corpus should give hundreds of links"

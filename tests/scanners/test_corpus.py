@@ -27,6 +27,7 @@ def docs_files() -> List[Path]:
     return sorted(p for p in need_shared(DOCS).rglob("*.md"))
 
 
+@pytest.mark.slow
 def test_docs_sample_stays_right() -> None:
     need_shared(DOCS)
     sample: List[Dict[str, object]] = json.loads(SAMPLE.read_text())
@@ -46,6 +47,7 @@ def test_docs_sample_stays_right() -> None:
     assert wrong == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("format", ["markdown", "text"])
 def test_docs_corpus_no_crash_and_consistent_spans(format: str) -> None:
     files = docs_files()

@@ -15,7 +15,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..finding import FileError
+from ..finding import BINARY, FileError
 from ..report import RunResult
 from . import common, concise, full, github, json_report, junit, sarif, statistics
 
@@ -46,12 +46,8 @@ def render(format: str, result: RunResult, *, color: bool = False) -> str:
 
 def is_skipped_binary(error: FileError) -> bool:
     """Whether ``error`` is the notice of a binary file that was skipped (not checked, by
-    design).  The one place that tells: a FileError with a ``kind`` says so by it ("binary"),
-    one without by files.py's message."""
-    kind = getattr(error, "kind", None)
-    if kind is not None:
-        return bool(kind == "binary")
-    return not error.fatal and error.message.startswith("binary file")
+    design): files.py marks it with its kind."""
+    return error.kind == BINARY
 
 
 def render_errors(result: RunResult, *, color: bool = False, verbose: bool = True) -> str:

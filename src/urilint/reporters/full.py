@@ -72,10 +72,14 @@ def caret_span(report: Report, line: str) -> Tuple[int, int]:
 
 
 def header(report: Report, color: bool) -> str:
-    """``path:row:col: CODE [*] message`` (the concise format is exactly this line)."""
+    """``path:row:col: CODE [*] message`` (the concise format is exactly this line); in a
+    notebook, ``path:cell N:row:col:`` with the row and column within the cell, as ruff shows it."""
     sep = paint(":", CYAN, color)
+    where = f"{report.row}{sep}{report.column}"
+    if report.cell is not None:
+        where = f"{report.cell[0]}{sep}{report.cell[1]}{sep}{report.cell[2]}"
     mark = " " + paint("[*]", CYAN, color) if common.is_fixable(report) else ""
-    return (f"{paint(common.printable(report.path), BOLD, color)}{sep}{report.row}{sep}{report.column}{sep} "
+    return (f"{paint(common.printable(report.path), BOLD, color)}{sep}{where}{sep} "
             f"{paint(report.code, BOLD + RED, color)}{mark} {common.printable(report.message)}")
 
 

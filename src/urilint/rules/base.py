@@ -55,6 +55,8 @@ NORMALIZATION = "normalization"  #: URI2xx: not in normal form (RFC 3986 section
 CREDENTIALS = "credentials"  #: URI3xx: passwords, tokens, deceptive authorities
 FAMILIES = (MALFORMED, NORMALIZATION, CREDENTIALS)
 SEVERITIES = ("error", "warning", "note")  #: SARIF's levels
+#: What a rule reads (Rule.reads), from least to most.
+CHARACTERS, SCHEME, WHOLE = "characters", "scheme", "whole"
 
 
 class CleanShape(NamedTuple):
@@ -63,7 +65,7 @@ class CleanShape(NamedTuple):
     sub-delims, ":", "@", "/", "?" and "%" (and non-ASCII characters RFC 3987 allows, read as
     letters).  Each rule's ``screen`` says whether it may still report such a URI."""
 
-    text: str  #: the URI, non-ASCII characters replaced by "a"
+    text: str  #: the URI, non-ASCII characters replaced by "z"
     ascii: bool  #: whether the original was all ASCII
     scheme: Optional[str]  #: "http", "https", "ws", "wss" or "ftp"; None for a relative reference
     host: str  #: "" for a relative reference
@@ -116,6 +118,10 @@ class Rule:
     #: The rule reports a secret (a password or token): it also runs in code blocks, test data
     #: and generated files, where the others do not (a published secret leaks wherever it is).
     secret: bool = False
+    #: What of the URI the rule reads: CHARACTERS (or secrets) only, the SCHEME and characters,
+    #: or the WHOLE structure.  On a URI the program continues at run time, rules that need
+    #: what may follow (or precede) it do not run.
+    reads: str = "whole"
 
     def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
                 applicability: Optional[str] = None) -> Finding:

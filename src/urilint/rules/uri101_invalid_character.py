@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+import re
+from typing import Iterator, List, Optional
 
 from ..finding import Finding
+from ..rfc3986.validate import SyntaxProblem
 from .base import MALFORMED, Analysis, Example, Rule, never
 from .common import count_chars, encode_problems_fix, first_run, pct_encode, problems_for, CHARACTER
+
+
+#: A line break with the indentation around it: a URI wrapped across lines.
+_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
+
+
+def _joined(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
+    """A URI broken across lines, with the lines joined: encoding the break ("%0A") would only
+    keep the link broken.  None in a userinfo, or when the join leaves other invalid characters."""
+    if any(p.component == "userinfo" for p in problems):
+        return None
+    joined = _BREAK.sub("", a.text)
+    left = Analysis(joined, a.settings, a.enabled)
+    rest = problems_for(left, CHARACTER)
+    return encode_problems_fix(left, rest) if rest else joined
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -14,8 +31,13 @@ def check(a: Analysis) -> Iterator[Finding]:
     if not problems:
         return
     # One finding for the URI: the message counts every character, the span is the first run,
-    # and the fix encodes them all.
+    # and the fix encodes them all (or joins a URI wrapped across lines).
     start, end = first_run(problems)
+    if a.scheme != "data" and any(a.text[p.offset] in "\r\n" for p in problems):
+        fix = _joined(a, problems)
+        hint = "; join the lines" if fix is not None else ""
+        yield RULE.finding(start, end, f"{count_chars(a, problems)} cannot appear in a URI{hint}", fix)
+        return
     fix = encode_problems_fix(a, problems)  # None in the userinfo, or for a lone surrogate
     hint = ""
     if fix is not None:
@@ -33,6 +55,7 @@ RULE = Rule(
     reference="RFC 3986 section 2; RFC 3987 section 3.1 (mapping to a URI), section 4.1 (bidi)",
     fix_safety="unsafe",
     default=True,
+    reads="characters",
     family=MALFORMED,
     severity="error",
     screen=never,
@@ -79,7 +102,8 @@ characters in the userinfo.
         Example("https://exa\u200bmple.com/"),  # a host's characters are never percent-encoded
         Example("https://example.com/\u202eevil", "https://example.com/%E2%80%AEevil"),
         Example("https://example.com/a\tb", "https://example.com/a%09b"),
-        Example("https://example.com/a\nb", "https://example.com/a%0Ab"),
+        Example("https://example.com/a\nb", "https://example.com/ab"),
+        Example("https://github.\n  com/o/r", "https://github.com/o/r"),
         Example("https://example.com/a\\b", "https://example.com/a%5Cb"),
         Example("https://example.com/caf\u00e9\u00a0menu", "https://example.com/caf\u00e9%C2%A0menu"),
         Example("https://example.com/a{b", "https://example.com/a%7Bb"),

@@ -45,6 +45,7 @@ RULE = Rule(
     reference="RFC 3986 section 2.1 (pct-encoded = \"%\" HEXDIG HEXDIG) and section 2.4",
     fix_safety="unsafe",
     default=True,
+    reads="characters",
     family=MALFORMED,
     severity="error",
     screen=screen,

@@ -76,6 +76,7 @@ RULE = Rule(
     reference="RFC 3986 section 3.1 (scheme = ALPHA *( ALPHA / DIGIT / \"+\" / \"-\" / \".\" ))",
     fix_safety="unsafe",
     default=True,
+    reads="scheme",
     family=MALFORMED,
     severity="error",
     screen=never,

@@ -27,6 +27,7 @@ RULE = Rule(
     reference="RFC 3986 section 3.1; RFC 7595 (URI scheme registration); IANA URI Schemes registry",
     fix_safety="none",
     default=False,
+    reads="scheme",
     family=MALFORMED,
     severity="error",
     screen=never,

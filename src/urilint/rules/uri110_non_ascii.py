@@ -64,6 +64,7 @@ RULE = Rule(
     reference="RFC 3987 section 3.1 (mapping IRIs to URIs); RFC 5891 and UTS 46 (IDNA A-labels)",
     fix_safety="safe",
     default=False,
+    reads="characters",
     family=MALFORMED,
     severity="error",
     screen=screen,

@@ -30,6 +30,7 @@ RULE = Rule(
     reference="RFC 3986 section 2 and Appendix A; WHATWG URL Standard, Percent-encoded bytes and URL parsing",
     fix_safety="unsafe",
     default=False,
+    reads="characters",
     family=MALFORMED,
     severity="warning",
     screen=never,

@@ -46,6 +46,7 @@ RULE = Rule(
     reference="RFC 3986 section 3.1 and section 6.2.2.1",
     fix_safety="safe",
     default=False,
+    reads="scheme",
     family=NORMALIZATION,
     severity="warning",
     screen=never,

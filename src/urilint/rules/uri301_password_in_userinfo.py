@@ -37,6 +37,7 @@ RULE = Rule(
     reference="RFC 3986 section 3.2.1 (\"user:password\" is deprecated) and section 7.5",
     fix_safety="none",
     default=True,
+    reads="characters",
     family=CREDENTIALS,
     severity="error",
     security_severity="7.5",

@@ -39,6 +39,7 @@ RULE = Rule(
     reference="RFC 3986 section 7.5; RFC 6750 section 5.3 (bearer tokens in URIs); OWASP",
     fix_safety="none",
     default=True,
+    reads="characters",
     family=CREDENTIALS,
     severity="error",
     security_severity="7.5",

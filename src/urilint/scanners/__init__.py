@@ -26,6 +26,7 @@ from ..candidate import Candidate
 from ..settings import DEFAULT_SETTINGS, Settings
 from .base import Format
 from .decoding import DecodedText, decode, is_binary
+from .text import split_lists
 
 __all__ = ["FORMATS", "REGISTRY", "Candidate", "Claim", "DecodedText", "Format", "Registry", "decode",
            "extract", "format_for_path", "get", "is_binary"]
@@ -108,7 +109,9 @@ REGISTRY = Registry((
     Claim("html", "html:FORMAT", suffixes=(".html", ".htm", ".xhtml", ".xml", ".svg")),
     Claim("yaml", "config:YAML", suffixes=(".yaml", ".yml")),
     Claim("toml", "config:TOML", suffixes=(".toml",), names=("pipfile", "cargo.lock")),
-    Claim("json", "json:FORMAT", suffixes=(".json", ".jsonc", ".geojson", ".webmanifest")),
+    Claim("json", "json:FORMAT", suffixes=(".json", ".jsonc", ".geojson", ".webmanifest"),
+          globs=("*.js.map", "*.mjs.map", "*.cjs.map", "*.css.map")),  # source maps are JSON
+    Claim("gettext", "gettext:FORMAT", suffixes=(".po", ".pot")),
     Claim("ini", "config:INI", suffixes=(".ini", ".cfg", ".conf", ".properties"),
           names=(".gitconfig", ".editorconfig", "setup.cfg", "tox.ini")),
     Claim("env", "config:ENV", suffixes=(".env",), names=(".env",), globs=(".env.*", "*.env")),
@@ -116,6 +119,7 @@ REGISTRY = Registry((
           names=(".bashrc", ".bash_profile", ".profile", ".zshrc")),
     Claim("text", "text:FORMAT", suffixes=(".txt",)),
     Claim("python", "python:FORMAT", suffixes=(".py", ".pyi")),
+    Claim("notebook", "notebook:FORMAT", suffixes=(".ipynb",)),
 ))
 
 #: Every format name ``extract`` accepts.
@@ -143,7 +147,10 @@ def extract(text: str, format: Union[str, Format], *, include_code: bool = False
 
 
 def scan(text: str, format: Format, settings: Settings) -> List[Candidate]:
-    """The candidates of ``text`` read as ``format`` with the file-level ``settings``, sorted."""
-    found = format.scan(text, settings)
+    """The candidates of ``text`` read as ``format`` with the file-level ``settings``, sorted.
+
+    Whatever the format, a candidate that holds a list of URIs or of hosts is split here, once
+    (text.split_lists: where a URI ends does not depend on the format that found it)."""
+    found = split_lists(format.scan(text, settings))
     found.sort(key=lambda c: (c.start, c.end))
     return found

@@ -6,18 +6,25 @@ all, whether a text is still well-formed after fixes, how a fixed URI is written
 its escapes, and which suppression comments it honours.  Code regions (fences, literal blocks,
 doctests) are marked by the scan itself, on each candidate (``Candidate.in_code``).
 
+A container format (a Jupyter notebook) also says which documents it holds (``parts``): each is
+read as its own format, its positions are shown within it ("cell 3:2:5", as ruff shows them),
+and its own suppression comments apply within it.  Offsets stay those of the container's text,
+so nothing downstream changes.
+
 Nothing outside a format's own module tests for its name: the pipeline asks the record.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, FrozenSet, List, Optional
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from ..candidate import Candidate
+from ..candidate import Candidate, Piece
 from ..finding import Edit
 from ..settings import Settings
 from .decoding import DecodedText
+from .positions import LineIndex
 
 Scan = Callable[[str, Settings], List[Candidate]]
 
@@ -25,6 +32,42 @@ Scan = Callable[[str, Settings], List[Candidate]]
 NOQA = "noqa"  #: Python's ``# noqa[: CODES]``, mapped to lines exactly as flake8 maps them
 HASH_COMMENT = "hash-comment"  #: a trailing ``# urilint: ignore[CODES]``
 HTML_COMMENT = "html-comment"  #: ``<!-- urilint-disable[-next-line|-file] CODES -->`` ... ``enable``
+
+
+@dataclass(frozen=True)
+class Part:
+    """One document inside a container file (a notebook's cell), read as its own format."""
+
+    label: str  #: how a position inside it is shown before its line and column: "cell 3"
+    format: str  #: the format its text is read as (its suppression comments are that format's)
+    text: str  #: its text as that format reads it (escapes of the container decoded)
+    #: ``(text_start, text_end, src_start, src_end)`` runs covering ``text``, as Candidate.pieces:
+    #: a run of equal lengths is verbatim, any other is one escape
+    pieces: Tuple[Piece, ...]
+    _src_starts: Tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_src_starts", tuple(p[2] for p in self.pieces))
+
+    @property
+    def start(self) -> int:
+        """The container offset of the part's first character (0 when it is empty)."""
+        return self.pieces[0][2] if self.pieces else 0
+
+    @property
+    def end(self) -> int:
+        return self.pieces[-1][3] if self.pieces else 0
+
+    def offset(self, source: int) -> Optional[int]:
+        """The part's offset of container offset ``source`` (inside an escape: the escape's
+        character), or None when ``source`` lies outside every run of the part."""
+        i = bisect_right(self._src_starts, source) - 1
+        if i < 0:
+            return None
+        u0, u1, s0, s1 = self.pieces[i]
+        if source >= s1:
+            return u1 if source == s1 and i == len(self.pieces) - 1 else None
+        return u0 + (source - s0) if u1 - u0 == s1 - s0 else u0
 
 
 @dataclass(frozen=True)
@@ -47,6 +90,53 @@ class Format:
     #: The source edit that makes a candidate read through escapes read ``new_uri``; None when
     #: it cannot be written exactly.  Without it the pipeline tries a minimal, verified edit.
     fix_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None
+    #: Candidate contexts whose text is a program's value (a string literal): a fix there
+    #: changes what the program does, so it is at most unsafe (ruff's rule).
+    program_contexts: FrozenSet[str] = frozenset()
+    #: A container's documents (a notebook's cells), in source order; None for a plain format.
+    parts: Optional[Callable[[str], Sequence[Part]]] = None
+
+
+#: Where an offset is shown in a container: (part label, 1-based line, 1-based column).
+Located = Tuple[str, int, int]
+
+
+class PartFinder:
+    """Which part of a container holds an offset (parts with text, by their first offset)."""
+
+    def __init__(self, parts: Sequence[Part]) -> None:
+        self.parts = [p for p in parts if p.pieces]
+        self.starts = [p.start for p in self.parts]
+
+    def find(self, source: int) -> Optional[Tuple[Part, int]]:
+        """The part holding container offset ``source`` and the offset within it, or None."""
+        i = bisect_right(self.starts, source) - 1
+        if i < 0:
+            return None
+        inner = self.parts[i].offset(source)
+        return None if inner is None else (self.parts[i], inner)
+
+
+def locator(format: Format, text: str) -> Optional[Callable[[int], Optional[Located]]]:
+    """For a container format, where an offset of ``text`` is shown ("cell 3", line, column
+    within the cell); None for a plain format (rows and columns of the file are shown)."""
+    if format.parts is None:
+        return None
+    finder = PartFinder(format.parts(text))
+    indexes: Dict[int, LineIndex] = {}
+
+    def locate(source: int) -> Optional[Located]:
+        found = finder.find(source)
+        if found is None:
+            return None
+        part, inner = found
+        index = indexes.get(id(part))
+        if index is None:
+            index = indexes[id(part)] = LineIndex.of(part.text)
+        line, column = index.line_col(inner)
+        return part.label, line, column
+
+    return locate
 
 
 def code_aware(scan: Callable[[str, bool], List[Candidate]]) -> Scan:

@@ -1,6 +1,9 @@
 """From a file's bytes to the text the scanners read: pure functions, no file I/O.
 
-The caller (files.py, the CLI) reads bytes and calls :func:`is_binary` and :func:`decode`.
+The caller (files.py, the CLI) reads bytes and calls :func:`binary_reason` (or
+:func:`is_binary`) and :func:`decode`.  A file is binary by its name (the tables of ``identify``,
+the library pre-commit uses to tell text from binary) or by its content (a NUL byte, a known
+binary signature, or many control bytes near the start); a UTF-16/32 byte-order mark says text.
 A byte-order mark picks the encoding and is stripped (and remembered, so a fixer can write it
 back); otherwise the text is UTF-8.  Bytes that are not UTF-8 become U+FFFD, one per byte, so the
 rest of the file is still scanned, and their positions are kept so the caller can report them
@@ -15,8 +18,53 @@ import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
-#: How much of the start of a file is searched for NUL (git and grep look at about as much).
+#: How much of the start of a file the content checks read (git and grep look at about as much).
 BINARY_PROBE = 8192
+
+#: Leading bytes of binary formats whose first 8 KB may hold no NUL byte: a PDF (and an Adobe
+#: Illustrator file, which is one) starts with kilobytes of XMP text before its compressed
+#: streams, and the other headers carry no zero byte.  Only marks no text file starts with.
+_SIGNATURES: Tuple[Tuple[bytes, str], ...] = (
+    (b"%PDF-", "PDF"),
+    (b"\x89PNG\r\n\x1a\n", "PNG"),
+    (b"GIF87a", "GIF"),
+    (b"GIF89a", "GIF"),
+    (b"\xff\xd8\xff", "JPEG"),
+    (b"PK\x03\x04", "zip"),  # also jar, wheel, docx, odt, epub, apk
+    (b"PK\x05\x06", "zip"),  # an empty zip
+    (b"\x1f\x8b", "gzip"),
+    (b"(\xb5/\xfd", "zstd"),
+    (b"7z\xbc\xaf\x27\x1c", "7-Zip"),
+    (b"Rar!\x1a\x07", "RAR"),
+    (b"wOFF", "WOFF"),
+    (b"wOF2", "WOFF2"),
+    (b"SQLite format 3\x00", "SQLite"),
+    (b"\x7fELF", "ELF"),
+    (b"\xca\xfe\xba\xbe", "Java class or Mach-O"),
+    (b"\xcf\xfa\xed\xfe", "Mach-O"),
+    (b"\xce\xfa\xed\xfe", "Mach-O"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "OLE2 (old Office)"),
+)
+_SIGNATURE_STARTS = tuple(mark for mark, _ in _SIGNATURES)
+
+#: Control bytes no text file uses on purpose: libmagic's and identify's "not text" set without
+#: NUL (tested on its own), so BEL, BS, TAB, LF, VT, FF, CR and ESC (terminal colours) are text.
+_CONTROL_BYTES = bytes(range(0x01, 0x07)) + bytes(range(0x0E, 0x1B)) + bytes(range(0x1C, 0x20)) + b"\x7f"
+#: Compressed or encrypted bytes are about 10% control bytes, spread over all 25 values; text has
+#: none, a stray few (a pasted ^A, a DEL), or one or two used on purpose and repeated (Vim
+#: keymaps are full of ^V, some data files separate fields with ^A).  Binary: more than 1/32 (3%)
+#: of the probe, at least 8 of them, of at least 4 different values.
+_CONTROL_SHARE = 32
+_CONTROL_MIN = 8
+_CONTROL_KINDS = 4
+
+#: Compiled Python (bytecode, and .pyd extension modules), which identify (2.6) gives no tag:
+#: Python 2 leaves its .pyc files next to their sources, outside __pycache__.
+_BINARY_SUFFIXES = (".pyc", ".pyo", ".pyd")
+
+# A UTF-16/32 text is full of NUL and control bytes (the high byte of every ASCII or Cyrillic
+# character): its byte-order mark says text before any content check.
+_WIDE_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 # Longest first: the UTF-32-LE mark begins with the UTF-16-LE one.
 _BOMS: Tuple[Tuple[bytes, str], ...] = (
@@ -49,11 +97,53 @@ class DecodedText:
         return (self.undecodable[0][0], self.undecodable[0][1]) if self.undecodable else None
 
 
-def is_binary(data: bytes) -> bool:
-    """A NUL byte in the first 8 KB means binary, unless a UTF-16/32 byte-order mark says text."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return False
-    return b"\0" in data[:BINARY_PROBE]
+def is_binary(data: bytes, name: str = "") -> bool:
+    """Whether a file is binary, by its ``name`` (when given) or its content; see :func:`binary_reason`."""
+    return binary_reason(data, name) is not None
+
+
+def binary_reason(data: bytes, name: str = "") -> Optional[str]:
+    """Why a file is binary ("NUL byte at byte 12", "PDF signature", "*.png"), or None for text.
+
+    ``name`` is the file's base name; pass "" when the name must not decide (a format urilint
+    reads by name is text whatever identify says).  Only the first :data:`BINARY_PROBE` bytes
+    are read."""
+    return (binary_name(name) if name else None) or binary_content(data)
+
+
+def binary_name(name: str) -> Optional[str]:
+    """``"*.pdf"`` when the file name alone says binary (identify's tables), else None."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1]
+    lowered = base.lower()
+    if lowered.endswith(_BINARY_SUFFIXES):
+        return "*" + lowered[lowered.rfind("."):]
+    # Imported here: a run that reads only formats urilint claims by name never needs it.
+    from identify.identify import BINARY, tags_from_filename
+
+    if BINARY not in tags_from_filename(base):
+        return None
+    dot = lowered.rfind(".")
+    return "*" + lowered[dot:] if dot > 0 else base
+
+
+def binary_content(data: bytes) -> Optional[str]:
+    """Why the first 8 KB of ``data`` are not text, or None.  A UTF-16/32 byte-order mark says
+    text; then a NUL byte (as git decides), a known binary signature, or many control bytes
+    (compressed data without a NUL) say binary."""
+    if data.startswith(_WIDE_BOMS):
+        return None
+    probe = data[:BINARY_PROBE]
+    nul = probe.find(b"\0")
+    if nul >= 0:
+        return f"NUL byte at byte {nul}"
+    if probe.startswith(_SIGNATURE_STARTS):
+        return next(f"{kind} signature" for mark, kind in _SIGNATURES if probe.startswith(mark))
+    controls = len(probe) - len(probe.translate(None, _CONTROL_BYTES))
+    if controls >= _CONTROL_MIN and controls * _CONTROL_SHARE > len(probe):
+        kinds = len(set(probe).intersection(_CONTROL_BYTES))  # only counted in this rare case
+        if kinds >= _CONTROL_KINDS:
+            return f"{controls} control bytes in the first {len(probe)} bytes"
+    return None
 
 
 def newline_style(text: str) -> str:

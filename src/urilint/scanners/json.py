@@ -21,8 +21,8 @@ from typing import List
 
 from ..candidate import Candidate
 from .base import Format, code_aware
-from .escapes import build, json_replacements, map_span
-from .text import TEXT, accepts, scan_prose, scheme_start
+from .escapes import build, json_replacements
+from .text import TEXT, accepts, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
@@ -71,10 +71,9 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         elif not pieces:
             out.extend(scan_prose(text, s0, s1, style=TEXT))
         else:
-            for c in scan_prose(value, style=TEXT):
-                # Found in the decoded string: map it back through the escapes.
-                start, end, inner = map_span(pieces, s0, c.start, c.end)
-                out.append(Candidate(c.uri, start, end, c.context, False, inner))
+            # Found in the decoded string: mapped back through the escapes (and through the
+            # candidate's own pieces: "<http://x\n  y>" is wrapped once decoded).
+            out.extend(scan_decoded(value, pieces, s0))
     return out
 
 

@@ -661,8 +661,44 @@ def _group_candidates(text: str, group: Group, include_code: bool, docstrings: b
     return found
 
 
+# Inside brackets a line break may separate the operator from the literal.
+_AFTER = re.compile(r"(?:[ \t\r\n]|\\\r?\n)*(?:\+|%(?!=)|\.(?:format|join)\b)")
+_BEFORE = re.compile(r"\+(?:[ \t\r\n]|\\\r?\n)*\Z")
+
+
+def continued(text: str, group: Group) -> Tuple[bool, bool]:
+    """Whether the program joins more text before and after the literal group at run time: a
+    ``+`` before it, a ``+``, ``%`` or ``.format``/``.join`` after it (on the same logical line)."""
+    before = _BEFORE.search(text, max(0, group.start - 64), group.start) is not None
+    after = _AFTER.match(text, group.end) is not None
+    return before, after
+
+
+def _mark_partial(found: List[Candidate], value: str, open_start: bool, open_end: bool) -> List[Candidate]:
+    """The candidates that reach an open end of the value are partial: the program continues
+    them at run time (``"http://h:" + str(port)``, ``"https://" + host``), so only their
+    characters are judged, never how they start or end, and they are never fixed."""
+    out = []
+    for c in found:
+        starts, ends = open_start and value.startswith(c.uri), open_end and value.endswith(c.uri)
+        if starts or ends:
+            c = Candidate(c.uri, c.start, c.end, c.context, c.in_code, c.pieces, open_start=starts, open_end=ends)
+        out.append(c)
+    return out
+
+
 def _read_group(text: str, group: Group, value: str, pieces: Pieces, base: int, include_code: bool,
                 docstrings: bool) -> List[Candidate]:
+    found = _read_group_value(text, group, value, pieces, base, include_code, docstrings)
+    if found and not group.statement:
+        open_start, open_end = continued(text, group)
+        if open_start or open_end:
+            return _mark_partial(found, value, open_start, open_end)
+    return found
+
+
+def _read_group_value(text: str, group: Group, value: str, pieces: Pieces, base: int, include_code: bool,
+                      docstrings: bool) -> List[Candidate]:
     if group.statement:
         return _prose(text, value, pieces, base, "docstring", include_code, True)
     if _is_regex(text, group, value):
@@ -923,4 +959,4 @@ def parses(text: str) -> bool:
 
 
 FORMAT = Format("python", _scan, suppressions=frozenset({NOQA, HASH_COMMENT}), decode=decode_with_cookie,
-                precheck=precheck, well_formed=parses, fix_edit=fix_edit)
+                precheck=precheck, well_formed=parses, fix_edit=fix_edit, program_contexts=frozenset({"py-string"}))

@@ -15,30 +15,62 @@ Where it ends (Appendix C):
     (``&amp;``) is not part of it.
     A bare URI that ends with "-" at a line break continues on the next line (Appendix C).
 
+Where a URI starts and ends besides (issue 14):
+  - a scheme glued to a word or an escape starts no URI: ``fi%6Ce:///etc/passwd`` (the hex
+    digits of a percent-encoding), ``on_page_content:s`` (an identifier).  When the glued run
+    ends with ``http`` or ``https`` the URI starts there: ``READMEhttps://example.com/x`` holds
+    ``https://example.com/x``.  One stray letter (``hhttps://``) stays part of the scheme: that
+    is a typo, and the likely-typo rule says so.  A string escape before a scheme
+    (``"...\\nhttps://x"``) is not part of it either;
+  - a string escape ends a URI: ``\\n``, ``\\r``, ``\\t`` and (outside Markdown, whose
+    backslash escapes are decoded) ``\\"`` and ``\\'`` (an odd run of backslashes), as in the
+    ``"Report-Msgid-Bugs-To: https://x/issues\\n"`` of a gettext header, a source map's
+    sources or a JavaScript template literal read as plain text;
+  - a JSDoc/TSDoc ``{@link url|label}`` and a Slack ``<url|label>`` end the URI at "|";
+  - :func:`split_lists`, run on every format's candidates, reads ``a://x,b://y`` (and ``;``, ``|``
+    and whitespace) as two URIs and a multi-host authority (``mongodb://h1:1,h2:2/db``) as its
+    first host.
+
 Speed: the scan is driven by one literal-anchored regex over ":" (a literal prefix lets the
 regex engine skip ahead at C speed), and every run is measured by a single character-class
 match; no Python loop visits the characters between candidates.  Every pattern is a single
-character class or a literal, so the scan is linear on any input.
+character class or a literal.  A run's measurements (its end, the escapes and closing tags
+that cut it, its bracket structure) and a line's (where its content starts, for config values)
+are made once and shared by every candidate in it, so a run or a line of many short URIs
+("http://a)http://a)...", "k: http://a http://a ...") is still linear.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
-from ..candidate import Candidate
+from ..candidate import Candidate, Piece
 from ..rfc3986.iana import is_pseudo, is_registered
 from ..rfc3986.schemes import may_follow
 from .base import Format, code_aware
-from .escapes import Replacement, build
+from .escapes import Replacement, build, map_span
 
 # Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 _ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 _SCHEME_CHARS = _ALPHA | frozenset("0123456789+-.")
 #: Longer "schemes" are words glued to a colon, not schemes (the longest IANA name has 35).
 MAX_SCHEME = 40
+#: Longer "keys" before ":" or "=" are not config keys (a URI deep in a long line of prose).
+MAX_KEY = 256
+#: Longer "labels" after "|" in "<url|label>" are not Slack labels.
+MAX_LABEL = 256
+_HEX = frozenset("0123456789abcdefABCDEF")
+#: The schemes a word may be glued to and still start a URI, longest first.
+_GLUED_TAILS = ("https", "http")
+#: The string escapes (C, JavaScript, JSON, Python, gettext) that end a URI, and start none:
+#: "\\n", "\\r", "\\t".
+_LINE_ESCAPES = frozenset("nrt")
+#: ... and escaped quotes, where a backslash escape is not the format's own (Markdown decodes
+#: "\\'" as "'": _before_escape; inside a quoted config value an escaped quote is part of it).
+_ESCAPES = _LINE_ESCAPES | frozenset("\"'")
 # A colon that may end a scheme: something other than whitespace or a delimiter follows it.
 _COLON = re.compile(r':(?![\s"<>])')
 #: Trailing characters that belong to the sentence, not to a bare URI (the issue's list).
@@ -126,7 +158,11 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
     """Where the scheme ending at ``colon`` starts, or -1 when no scheme ends there.
 
     The scheme is the longest run of scheme characters before the colon, without leading
-    characters that cannot start one (a scheme begins with ALPHA)."""
+    characters that cannot start one (a scheme begins with ALPHA), and without what is glued to
+    it (see the module doc): the letter of a string escape before it ("\\nhttps:"), and a word
+    glued to "http" or "https" ("READMEhttps:").  A scheme glued to a percent-encoding's hex
+    digits ("fi%6Ce:") or to an identifier ("on_page_content:") starts no URI, unless it ends
+    with "http" or "https"."""
     s = colon
     floor = max(lo, colon - MAX_SCHEME)
     chars = _SCHEME_CHARS
@@ -134,9 +170,51 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
         s -= 1
     if s == floor and s > lo and text[s - 1] in chars:
         return -1  # a run longer than any scheme: a word glued to a colon
+    glued = False
+    if s > lo:
+        before = text[s - 1]
+        if before == "\\" and text[s] in _LINE_ESCAPES and _odd_backslashes(text, s - 1, lo):
+            s += 1  # "\\nhttps://x" in a string: the escape's letter is not the scheme's
+        elif before == "%" and s + 2 < colon and text[s] in _HEX and text[s + 1] in _HEX:
+            glued = True  # "fi%6Ce:": the hex digits of a percent-encoding, then letters
+        elif before == "_" and _after_word(text, s - 1, lo):
+            glued = True  # "on_page_content:": an identifier ("_https://x_" is emphasis)
     while s < colon and text[s] not in _ALPHA:
         s += 1
-    return s if s < colon else -1
+    if s >= colon:
+        return -1
+    tail = _web_tail(text, s, colon)
+    if glued:
+        return tail
+    # "READMEhttps://x": a word glued to a web scheme.  One letter ("hhttps") is a typo of the
+    # scheme, and a registered name ("shttp") or a compound ("git+https") is a scheme.
+    if tail > s + 1 and text[tail - 1].isalnum() and not is_registered(text[s:colon]):
+        return tail
+    return s
+
+
+def _odd_backslashes(text: str, i: int, lo: int) -> bool:
+    """Whether the run of backslashes ending at ``i`` is odd (its last one escapes what follows)."""
+    j = i
+    while j > lo and text[j - 1] == "\\":
+        j -= 1
+    return (i - j) % 2 == 0
+
+
+def _after_word(text: str, i: int, lo: int) -> bool:
+    """Whether the underscores ending at ``i`` follow a letter or digit (an identifier)."""
+    while i > lo and text[i - 1] == "_":
+        i -= 1
+    return i > lo and text[i - 1].isalnum()
+
+
+def _web_tail(text: str, s: int, colon: int) -> int:
+    """Where a trailing "http" or "https" (any case) of the scheme ``text[s:colon]`` starts, or -1."""
+    for name in _GLUED_TAILS:
+        start = colon - len(name)
+        if start >= s and text[start:colon].lower() == name:
+            return start
+    return -1
 
 
 def accepts(text: str, start: int, colon: int) -> bool:
@@ -157,29 +235,74 @@ def accepts(text: str, start: int, colon: int) -> bool:
 def cut_unmatched(text: str, start: int, end: int) -> int:
     """Where an unbalanced bracket ends a bare URI: a closer without its opener ("(see
     http://x/)"), or an opener never closed ("http://x/a[label text]" in AsciiDoc)."""
-    if text.find("(", start, end) < 0 and text.find("[", start, end) < 0 and text.find(
-            "{", start, end) < 0 and text.find(")", start, end) < 0 and text.find(
-            "]", start, end) < 0 and text.find("}", start, end) < 0:
+    if _BRACKET.search(text, start, end) is None:
         return end
-    stack: List[Tuple[str, int]] = []
-    for m in _BRACKET.finditer(text, start, end):
-        c = m.group()
-        if c in "([{":
-            stack.append((c, m.start()))
-        elif stack and stack[-1][0] == _OPENER[c]:
-            stack.pop()
-        else:
-            return m.start()
-    return stack[0][1] if stack else end
+    return _Brackets.scan(text, start, end)[0]
+
+
+class _Brackets:
+    """What a scan of ``text[start:end]`` from ``start`` found out about its brackets, when it
+    met no closer without its opener: the openers never closed and the outermost matched pairs.
+
+    A later URI of the same run that starts outside every pair is answered from this (its first
+    unclosed opener) without scanning again; one that starts inside a pair scans, and that scan
+    stops at the pair's closer at the latest, inside the URI itself.  So a run of many short URIs
+    ("http://a(http://a(...") costs one scan, not one per URI."""
+
+    def __init__(self, start: int, end: int, openers: List[int], pairs: List[Tuple[int, int]]) -> None:
+        self.start = start
+        self.end = end
+        self.openers = openers
+        self.pair_opens = [o for o, _ in pairs]
+        self.pair_closes = [c for _, c in pairs]
+
+    @staticmethod
+    def scan(text: str, start: int, end: int) -> Tuple[int, Optional["_Brackets"]]:
+        """cut_unmatched's answer, and the structure when the scan reached ``end``."""
+        stack: List[Tuple[str, int]] = []
+        pairs: List[Tuple[int, int]] = []  # in closing order
+        for m in _BRACKET.finditer(text, start, end):
+            c = m.group()
+            if c in "([{":
+                stack.append((c, m.start()))
+            elif stack and stack[-1][0] == _OPENER[c]:
+                pairs.append((stack.pop()[1], m.start()))
+            else:
+                return m.start(), None
+        outer: List[Tuple[int, int]] = []
+        for o, close in reversed(pairs):  # pairs nest: one that closes later contains or follows
+            if not outer or close < outer[-1][0]:
+                outer.append((o, close))
+        outer.reverse()
+        openers = [i for _, i in stack]
+        return (openers[0] if openers else end), _Brackets(start, end, openers, outer)
+
+    def answer(self, s: int) -> int:
+        """cut_unmatched(text, s, self.end) for ``s >= self.start``, or -1 when ``s`` is inside a
+        matched pair (then only a scan from ``s`` knows)."""
+        k = bisect_right(self.pair_opens, s) - 1
+        if k >= 0 and self.pair_closes[k] > s:
+            return -1
+        i = bisect_left(self.openers, s)
+        return self.openers[i] if i < len(self.openers) else self.end
+
+
+def _tag_cut(text: str, start: int, end: int) -> int:
+    """Where a closing markup tag glued to the URI starts, or ``end``."""
+    if text.find("[/", start, end) >= 0:
+        tag = _CLOSING_TAG.search(text, start, end)
+        if tag is not None:
+            return tag.start()
+    return end
 
 
 def trim_bare(text: str, start: int, end: int) -> int:
     """The end of a bare URI once the sentence's punctuation is given back (see module doc)."""
-    if text.find("[/", start, end) >= 0:
-        tag = _CLOSING_TAG.search(text, start, end)
-        if tag is not None:
-            end = tag.start()
-    end = cut_unmatched(text, start, end)
+    return trim_tail(text, start, cut_unmatched(text, start, _tag_cut(text, start, end)))
+
+
+def trim_tail(text: str, start: int, end: int) -> int:
+    """trim_bare after the brackets: the trailing punctuation and entity reference given back."""
     counts = {c: text.count(c, start, end) for c in "()[]{}"}
     while end > start:
         c = text[end - 1]
@@ -195,6 +318,21 @@ def trim_bare(text: str, start: int, end: int) -> int:
             end -= 1
         else:
             break
+    return end
+
+
+def first_escape(text: str, start: int, end: int, letters: FrozenSet[str]) -> int:
+    """Where the first string escape of ``letters`` in ``text[start:end]`` starts (its escaping
+    backslash: the last of an odd run), or ``end``.  The escaped letter may be ``text[end]``."""
+    pos = text.find("\\", start, end)
+    n = len(text)
+    while pos >= 0:
+        j = pos + 1
+        while j < end and text[j] == "\\":
+            j += 1
+        if (j - pos) % 2 and j < n and text[j] in letters:
+            return j - 1
+        pos = text.find("\\", j, end)
     return end
 
 
@@ -215,6 +353,18 @@ def _is_empty_uri(text: str, colon: int, end: int) -> bool:
     return end <= colon + 1 or (end == colon + 3 and text.startswith("//", colon + 1))
 
 
+def _after_jsdoc_link(text: str, s: int, lo: int) -> bool:
+    """Whether the URI at ``s`` is the target of a JSDoc/TSDoc ``{@link url|label}`` (also
+    ``@linkcode``, ``@linkplain``): then "|" starts its label."""
+    i = s
+    while i > lo and i > s - 8 and text[i - 1] in " \t":
+        i -= 1
+    if i == s:
+        return False
+    head = text[max(lo, i - 11):i]
+    return head.endswith(("{@link", "{@linkcode", "{@linkplain"))
+
+
 class _Scanner:
     """One prose scan: the loop state lives here rather than in a dozen locals."""
 
@@ -227,7 +377,14 @@ class _Scanner:
         self.in_code = in_code
         self.excluded = excluded
         self.run = style.run
+        self.letters = _LINE_ESCAPES if style.backslash_escapes else _ESCAPES
         self.next_gt = -2  # memo: the next ">" at or after the last angle bracket tried
+        # memo: the current run (from, to, limit), and what cuts it: escapes and closing tags
+        self.run_from = self.run_to = self.run_limit = -1
+        self.escapes: List[int] = []
+        self.tags: List[int] = []
+        self.brackets: Optional[_Brackets] = None
+        self.line_at = self.line_content = -1  # memo: the last URI's line and where it starts
 
     def candidates(self) -> List[Candidate]:
         text, excluded, lo = self.text, self.excluded, self.start
@@ -252,6 +409,59 @@ class _Scanner:
             last_end = max(found[1], colon + 1)
         return out
 
+    # -- runs -----------------------------------------------------------------------------
+    def _line_start(self, s: int) -> int:
+        """_line_start(text, s, start), measured once per line (the URIs of a line share it)."""
+        text = self.text
+        if 0 <= self.line_at <= s and not _has_break(text, self.line_at, s):
+            self.line_at = s
+            return self.line_content
+        self.line_at, self.line_content = s, _line_start(text, s, self.start)
+        return self.line_content
+
+    def _run_end(self, pos: int, limit: int) -> int:
+        """Where the run holding ``pos`` ends; measured once per run (with what cuts it)."""
+        if self.run_from <= pos <= self.run_to and limit == self.run_limit:
+            return self.run_to
+        text = self.text
+        end = run_end_of(self.run, text, pos, limit)
+        self.run_from, self.run_to, self.run_limit = pos, end, limit
+        self.escapes = []
+        p = first_escape(text, pos, end, self.letters)
+        while p < end:
+            self.escapes.append(p)
+            p = first_escape(text, p + 2, end, self.letters)
+        self.tags = []
+        if text.find("[/", pos, end) >= 0:
+            self.tags = [t.start() for t in _CLOSING_TAG.finditer(text, pos, end)]
+        self.brackets = None
+        return end
+
+    def _escape_end(self, s: int, run_end: int) -> int:
+        """The end of the run holding ``s``, or the string escape that ends the URI before it."""
+        i = bisect_left(self.escapes, s)
+        return self.escapes[i] if i < len(self.escapes) else run_end
+
+    def _bare_end(self, s: int, end: int) -> int:
+        """trim_bare(text, s, end), with the run's measurements shared between its URIs."""
+        text = self.text
+        i = bisect_left(self.tags, s)
+        if i < len(self.tags) and self.tags[i] < end:
+            end = self.tags[i]
+        if _after_jsdoc_link(text, s, self.start):
+            bar = text.find("|", s, end)
+            end = bar if bar >= 0 else end
+        memo = self.brackets
+        cut = memo.answer(s) if memo is not None and memo.end == end and memo.start <= s else -1
+        if cut < 0:
+            if _BRACKET.search(text, s, end) is None:
+                cut = end
+            else:
+                cut, found = _Brackets.scan(text, s, end)
+                if found is not None:
+                    self.brackets = found
+        return trim_tail(text, s, cut)
+
     # -- extents --------------------------------------------------------------------------
     def _extent(self, s: int, colon: int, limit: int) -> Optional[Tuple[str, int, List[Tuple[int, int]]]]:
         """(context, end, runs): the URI's context, its source end and its source runs."""
@@ -273,17 +483,19 @@ class _Scanner:
             quoted = self._config_quoted(s, prev, limit)
             if quoted is not None:
                 return quoted
-        run_end = run_end_of(self.run, text, colon, limit)
-        if prev == '"' and run_end < len(text) and text[run_end] == '"':
-            # Appendix C: double quotes delimit; what is inside them is all URI.
-            if _is_empty_uri(text, colon, run_end):
+        run_end = self._run_end(colon, limit)
+        esc_end = self._escape_end(s, run_end)
+        if prev == '"' and esc_end < len(text) and (text[esc_end] == '"' or text.startswith('\\"', esc_end)):
+            # Appendix C: double quotes delimit; what is inside them is all URI.  In a string,
+            # escaped quotes (\"https://x\") delimit it the same way.
+            if _is_empty_uri(text, colon, esc_end):
                 return None
-            return "quoted", run_end, [(s, run_end)]
-        if self.style.values and _after_key(text, s, self.start):
-            if _is_empty_uri(text, colon, run_end):
+            return "quoted", esc_end, [(s, esc_end)]
+        if self.style.values and _after_key(text, s, self.start, self._line_start(s)):
+            if _is_empty_uri(text, colon, esc_end):
                 return None
-            return "value", run_end, [(s, run_end)]
-        end = trim_bare(text, s, run_end)
+            return "value", esc_end, [(s, esc_end)]
+        end = self._bare_end(s, esc_end)
         if self.style.backslash_escapes:
             end = _before_escape(text, s, end)
         if _is_empty_uri(text, colon, end):
@@ -294,11 +506,11 @@ class _Scanner:
             brk = _HYPHEN_BREAK.match(text, end, limit)
             assert brk is not None  # text[end] is a line break
             nxt = brk.end()
-            more = run_end_of(self.run, text, nxt, limit)
+            more = self._run_end(nxt, limit)
             if more == nxt:
                 break
             run_end = more
-            end = trim_bare(text, nxt, more)
+            end = self._bare_end(nxt, self._escape_end(nxt, more))
             if end == nxt:
                 break
             runs.append((nxt, end))
@@ -311,6 +523,9 @@ class _Scanner:
             self.next_gt = text.find(">", s, self.end)
         if self.next_gt < 0 or self.next_gt >= limit:
             return None
+        bar = text.find("|", s, run_end_of(_ANGLE_RUN, text, s, limit))
+        if bar > colon + 1 and bar < self.next_gt <= bar + MAX_LABEL and not _has_break(text, bar, self.next_gt):
+            return "angle", bar, [(s, bar)]  # Slack's "<https://x|label>": the label is not the URI's
         runs: List[Tuple[int, int]] = []
         pos = s
         while True:
@@ -341,6 +556,8 @@ class _Scanner:
             if nl >= 0 or "\r" in text[s:close]:
                 return None
             if text[close - 1] != "\\" or quote == "'":
+                # A string escape ends the URI inside the quotes too ("https://x\\n").
+                close = first_escape(text, s, close, _LINE_ESCAPES)
                 return "quoted", close, [(s, close)]
             pos = close + 1
 
@@ -386,16 +603,18 @@ def _line_start(text: str, i: int, lo: int) -> int:
     return j
 
 
-def _after_key(text: str, s: int, lo: int) -> bool:
+def _after_key(text: str, s: int, lo: int, start: int = -1) -> bool:
     """A config value position: the URI is all that follows ``key:`` or ``key=`` (a key without
     whitespace, at the start of its line, perhaps after a YAML "- "), or it starts the line.
+    ``start`` is ``_line_start(text, s, lo)`` when the caller knows it.
 
     "Upstream: see order: https://x/," inside a YAML block of prose is not a value: its "key"
     holds spaces, so the URI is read as prose (and gives its trailing comma back)."""
     i = s
     while i > lo and text[i - 1] in " \t":
         i -= 1
-    start = _line_start(text, s, lo)
+    if start < 0:
+        start = _line_start(text, s, lo)
     if i <= start:
         return True  # the URI starts the line (or a YAML list item)
     if text[i - 1] not in ":=":
@@ -403,6 +622,8 @@ def _after_key(text: str, s: int, lo: int) -> bool:
     k = i - 1
     while k > start and text[k - 1] in " \t":
         k -= 1  # "key = value" (INI, TOML)
+    if k - start > MAX_KEY:
+        return False  # not a key: the URI is deep in a long line (and each URI of it is O(1))
     key = text[start:k]
     if key.startswith(("export ", "set ", "declare ")):
         key = key.split(None, 1)[1] if " " in key.strip() else ""  # shell assignments
@@ -416,6 +637,27 @@ def scan_prose(text: str, start: int = 0, end: Optional[int] = None, *, style: P
     if text.find(":", start, stop) < 0:
         return []
     return _Scanner(text, start, stop, style, in_code, excluded).candidates()
+
+
+def compose(c: Candidate, pieces: Tuple[Piece, ...], base: int) -> Candidate:
+    """A candidate found in a decoded string (``pieces`` map the string to the source from
+    ``base``), mapped to the source; its own pieces (a URI wrapped in ``<...>``) are kept."""
+    if c.is_verbatim:
+        s0, s1, ps = map_span(pieces, base, c.start, c.end)
+        return Candidate(c.uri, s0, s1, c.context, c.in_code, ps)
+    out: List[Piece] = []
+    for u0, u1, v0, v1 in c.pieces:
+        s0, s1, ps = map_span(pieces, base, v0, v1)
+        if u1 - u0 == v1 - v0 and ps:
+            out.extend((a + u0, b + u0, x, y) for a, b, x, y in ps)
+        else:
+            out.append((u0, u1, s0, s1))
+    return Candidate(c.uri, out[0][2], out[-1][3], c.context, c.in_code, tuple(out))
+
+
+def scan_decoded(value: str, pieces: Tuple[Piece, ...], base: int, style: ProseStyle = TEXT) -> List[Candidate]:
+    """The prose candidates of a decoded string value, mapped back to the source."""
+    return [compose(c, pieces, base) for c in scan_prose(value, style=style)]
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
@@ -434,3 +676,92 @@ def scan_many(text: str, ranges: Sequence[Tuple[int, int]], *, style: ProseStyle
 
 
 FORMAT = Format("text", code_aware(scan))
+
+
+# -- lists of URIs and lists of hosts (every format's candidates) ------------------------------
+#: Contexts in which the text is one link target by definition: never split into a list.
+_LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-definition", "html-attribute",
+                           "rst-link", "autolink", "angle"})
+# A separator of a list of URIs: ",", ";" or "|" (spaces may follow), or whitespace, right
+# before something shaped like a scheme and its colon (accepts() decides).
+_LIST_GAP = re.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}:)")
+# One host of a multi-host authority: a name or address, or an IP literal, and its port.
+_HOST = r"(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~%-]+)"
+_HOST_PORT = re.compile(_HOST + r":[0-9]+(?=[,;])")
+_MORE_HOSTS = re.compile(r"(?:[,;]" + _HOST + r"(?::[0-9]+)?)+")
+_MAY_LIST = re.compile(r"[,;|\s]")
+
+
+def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
+    """Where the hierarchical URI starting at ``start`` ends inside a list, and where the next
+    one starts (-1: none, the rest is not a URI; ``len(uri)``: it runs to the end).
+
+    Two shapes, both looked for in the authority and path only (a query may hold URIs):
+      - with ``lists``, "a://x,b://y", "a://x;b://y", "a://x|b://y", "a://x b://y": a separator
+        right before another scheme (Kafka listeners, a proxy list, a failover broker list);
+      - "mongodb://u:p@h1:27017,h2:27017/db", "memcache://h1:11211;h2:11211/": a host list, the
+        documented syntax of MongoDB, libpq and memcached clients.  A port is digits, so a ","
+        or ";" after one starts another host; the URI is read as its first host (the userinfo
+        and first host are checked, the other hosts are not a URI)."""
+    n = len(uri)
+    colon = uri.find(":", start)
+    if colon < 0 or not uri.startswith("//", colon + 1):
+        return n, n
+    auth = colon + 3
+    stop = n
+    for c in "?#":
+        i = uri.find(c, auth, stop)
+        if i >= 0:
+            stop = i
+    if lists:
+        for m in _LIST_GAP.finditer(uri, auth, stop):
+            nxt = m.end()
+            scolon = uri.find(":", nxt)
+            if scheme_start(uri, scolon, nxt) == nxt and accepts(uri, nxt, scolon):
+                return m.start(), nxt
+    slash = uri.find("/", auth, stop)
+    auth_end = slash if slash >= 0 else stop
+    host = uri.rfind("@", auth, auth_end) + 1 or auth
+    first = _HOST_PORT.match(uri, host, auth_end)
+    if first is not None:
+        more = _MORE_HOSTS.match(uri, first.end(), auth_end)
+        if more is not None and more.end() == auth_end:
+            return first.end(), -1
+    return n, n
+
+
+def split_list(c: Candidate) -> List[Candidate]:
+    """The URIs of a candidate that holds a list of them (see _list_end); ``[c]`` when it is one.
+
+    A link target (a Markdown or reST link, an HTML attribute, an autolink, ``<...>``) is one
+    URI by definition: only a host list is read in it."""
+    uri = c.uri
+    if not _MAY_LIST.search(uri):
+        return [c]
+    lists = c.context not in _LINK_CONTEXTS
+    spans: List[Tuple[int, int]] = []
+    pos, n = 0, len(uri)
+    while True:
+        end, nxt = _list_end(uri, pos, lists)
+        spans.append((pos, end))
+        if nxt < 0 or nxt >= n:
+            break
+        pos = nxt
+    if spans == [(0, n)]:
+        return [c]
+    parts: List[Candidate] = []
+    for a, b in spans:
+        colon = uri.find(":", a, b)
+        if colon < 0 or _is_empty_uri(uri, colon, b):
+            continue  # "amqp://;redis://": a list of scheme names
+        s0, s1, pieces = map_span(c.pieces, c.start, a, b)
+        parts.append(Candidate(uri[a:b], s0, s1, c.context, c.in_code, pieces))
+    return parts
+
+
+def split_lists(found: List[Candidate]) -> List[Candidate]:
+    """split_list over a format's candidates (the registry runs it on every format)."""
+    out: List[Candidate] = []
+    for c in found:
+        out.extend(split_list(c))
+    return out

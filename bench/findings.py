@@ -1,0 +1,238 @@
+"""Many findings: time per unit as findings per URI, per file and f-string fields grow.
+
+The other adversarial suites grow inputs that are mostly clean; this one grows the *reports*.
+Each case is built at N, 2N and 4N units and run through what ``urilint check`` does with one
+decoded file (``bench.adversarial_files.pipeline``: scan, rules, suppressions, placing the
+reports), in a forked child with a time limit.  The table gives microseconds per unit at each
+size and the ``adversarial`` suite's two ratios of per-unit times (largest / smallest and largest
+/ middle), with its flag: either above 3, or a time-out, is SUPERLINEAR.  The cases:
+
+* many findings in one URI: a ``data:`` URI wrapped over N lines inside an SVG attribute (a
+  newline per line), a Markdown link ``[x](<...>)`` and an HTML ``href`` whose URI holds N spaces;
+* many findings in one file: N lines of Markdown and of Python, each with a URI that has three
+  findings;
+* f-strings: N fields in a URL's path (``f"https://h/{a[0]}/{a[1]}..."``), and N fields
+  around a URL (``f"{a[0]} ... https://h/x {a[N]} ..."``).
+
+The default N of each case keeps 4N below the caps on reports per URI, so the sizes compare
+equal work per unit; ``--scale`` multiplies every N.
+
+A second table holds issue 16's "a reported URI costs at most 3x a clean one": ``urilint.check``
+on N distinct clean URIs against N URIs that each have exactly one finding (one kind per row:
+an upper-case scheme, a default port, a space, an encoded unreserved character, a password),
+timed taking turns; the ratio is per URI.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, List, Optional, Sequence, Tuple
+
+import urilint
+
+from bench import common
+from bench.adversarial import FLAG_RATIO, Scaling, fmt_flagged_ratio
+from urilint.settings import Settings
+
+#: Every rule on, so every problem the cases build is reported (normalization is off by default).
+EVERY_RULE = Settings(select=frozenset({"ALL"}))
+
+
+def pipeline(text: str, fmt: str) -> int:
+    """What ``urilint check --select ALL`` does with one decoded file; the number of reports."""
+    from urilint import suppress
+    from urilint.pipeline import check_text
+    from urilint.report import place
+    from urilint.scanners.positions import LineIndex
+
+    findings = suppress.apply(text, fmt, check_text(text, fmt, EVERY_RULE))
+    return len(place("f", text, findings, LineIndex.of(text)))
+
+SVG_LINE = "    iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk\n"
+
+
+def svg_data_uri(n: int) -> str:
+    """An SVG ``<image href="data:...">`` whose base64 payload is wrapped over ``n`` lines."""
+    return ('<svg xmlns="http://www.w3.org/2000/svg">\n  <image href="data:image/png;base64,\n'
+            + SVG_LINE * n + '    AAAAASUVORK5CYII=" width="1" height="1"/>\n</svg>\n')
+
+
+def markdown_link_spaces(n: int) -> str:
+    return "See [the page](<https://a.example/" + "a " * n + "b>) for details.\n"
+
+
+def html_href_spaces(n: int) -> str:
+    return '<p><a href="https://a.example/' + "a " * n + 'b">the page</a></p>\n'
+
+
+def markdown_bad_uris(n: int) -> str:
+    # upper-case scheme, upper-case host, default port: three findings per line
+    return "".join(f"- see <HTTP://Example.COM:80/a/{i}>\n" for i in range(n))
+
+
+def python_bad_uris(n: int) -> str:
+    return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}",\n' for i in range(n)) + "]\n"
+
+
+def fstring_fields_in_url(n: int) -> str:
+    fields = "/".join("{a[%d]}" % i for i in range(n))
+    return f'def f(*a):\n    return f"https://example.com/{fields}"\n'
+
+
+def fstring_fields_around_url(n: int) -> str:
+    before = "".join("{a[%d]} " % i for i in range(n))
+    after = "".join(" {a[%d]}" % i for i in range(n, 2 * n))
+    return f'def f(*a):\n    return f"{before}https://example.com/x{after}"\n'
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    fmt: str  #: the format the text is read as (``pipeline``'s)
+    unit: str  #: what N counts
+    build: Callable[[int], str]
+    n: int  #: N at 1x (full run)
+    quick_n: int
+
+
+CASES: Tuple[Case, ...] = (
+    Case("svg-data-uri-wrapped", "html", "line", svg_data_uri, 40, 5),
+    Case("md-link-spaces", "markdown", "space", markdown_link_spaces, 200, 10),
+    Case("html-href-spaces", "html", "space", html_href_spaces, 200, 10),
+    Case("md-bad-uris", "markdown", "URI", markdown_bad_uris, 1000, 20),
+    Case("py-bad-uris", "python", "URI", python_bad_uris, 1000, 20),
+    Case("fstring-fields-in-url", "python", "field", fstring_fields_in_url, 1000, 20),
+    Case("fstring-fields-around-url", "python", "field", fstring_fields_around_url, 1000, 20),
+)
+MULTIPLES = (1, 2, 4)
+
+
+@dataclass(frozen=True)
+class Result(Scaling):
+    case: Case
+    ns: Tuple[int, ...]
+    #: seconds per unit at each size (named as :class:`Scaling` reads it; None: timed out)
+    per_mb: Tuple[Optional[float], ...]
+    reports: Tuple[int, ...]  #: reports at each size (what the input triggers)
+
+
+def per_unit(text: str, fmt: str, n: int, repeat: int, min_time: float) -> Tuple[float, int]:
+    """(best seconds per unit, reports) of the pipeline on ``text``."""
+    reports = pipeline(text, fmt)  # warm-up, and what the table shows
+    timing = common.time_calls(lambda t: pipeline(t, fmt), [text], repeat, min_time)
+    return timing.best / n, reports
+
+
+def measure(case: Case, ns: Sequence[int], repeat: int, min_time: float, timeout: float) -> Result:
+    per: List[Optional[float]] = []
+    reports: List[int] = []
+    for n in ns:
+        got = None
+        if not per or per[-1] is not None:  # once a smaller size timed out, skip the bigger
+            text = case.build(n)
+            got = common.run_isolated(lambda: per_unit(text, case.fmt, n, repeat, min_time), timeout)
+        per.append(None if got is None else got[0])
+        reports.append(-1 if got is None else got[1])
+    return Result(case, tuple(ns), tuple(per), tuple(reports))
+
+
+def fmt_us(value: Optional[float], timeout: float) -> str:
+    return f"> {timeout:g} s" if value is None else f"{value * 1e6:.3g}"
+
+
+def print_scaling(results: Sequence[Result], timeout: float) -> None:
+    pairs = [(2, 0), (2, 1)]
+    headers = ["case", "format", "unit", *(f"us/unit @{m}x" for m in MULTIPLES),
+               *(f"{MULTIPLES[i]}x/{MULTIPLES[j]}x" for i, j in pairs), "N @1x", "reports @1x/2x/4x", "flag"]
+    body = [[r.case.name, r.case.fmt, r.case.unit, *(fmt_us(v, timeout) for v in r.per_mb),
+             *(fmt_flagged_ratio(r.ratio(i, j)) for i, j in pairs), str(r.ns[0]),
+             "/".join("-" if c < 0 else str(c) for c in r.reports),
+             "SUPERLINEAR" if r.flagged() else "ok"] for r in results]
+    right = [False, False, False, True, True, True, True, True, True, True, False]
+    common.stdout_line(f"\n## microseconds per unit (ratios: per-unit time at 4x / at a smaller size; "
+                       f"flag > {FLAG_RATIO:g} or a time-out)\n")
+    common.stdout_line(common.render_table(headers, body, right))
+    flagged = [r for r in results if r.flagged()]
+    common.stdout_line(f"\n{len(flagged)} of {len(results)} cases flagged"
+                       + (": " + ", ".join(r.case.name for r in flagged) if flagged else ""))
+
+
+# -- a reported URI against a clean one ---------------------------------------------------------
+#: (kind, URI template): each yields URIs with exactly one default finding (checked at run time).
+REPORTED: Tuple[Tuple[str, str], ...] = (
+    ("upper-case scheme", "HTTP://example.com/items/{i}?page=2"),
+    ("default port", "https://example.com:443/items/{i}?page=2"),
+    ("space in the path", "https://example.com/items/{i} b?page=2"),
+    ("encoded unreserved", "https://example.com/items/%7e{i}?page=2"),
+    ("password in userinfo", "postgres://app:Xk9mQ2vL7pR4wZt8{i}@db.internal/app?page=2"),
+)
+CLEAN = "https://example.com/items/{i}?page=2"
+MAX_REPORTED_COST = 3.0
+
+
+def uris(template: str, n: int) -> List[str]:
+    return [template.format(i=i) for i in range(n)]
+
+
+def check_all(items: Sequence[str]) -> Callable[[Any], Any]:
+    def run(_: Any) -> int:
+        return sum(len(urilint.check(u, settings=EVERY_RULE)) for u in items)
+    return run
+
+
+def reported_vs_clean(n: int, repeat: int, min_time: float) -> List[str]:
+    sets = [("clean", uris(CLEAN, n))] + [(kind, uris(t, n)) for kind, t in REPORTED]
+    findings = [sum(len(urilint.check(u, settings=EVERY_RULE)) for u in items) / n for _, items in sets]
+    timings = common.time_interleaved([check_all(items) for _, items in sets], [None], repeat, min_time)
+    clean = timings[0].best / n
+    body = []
+    lines = []
+    for (kind, _), per_uri, timing in zip(sets, findings, timings):
+        cost = timing.best / n
+        value = cost / clean if clean > 0 else None
+        body.append([kind, f"{per_uri:.2f}", f"{cost * 1e6:.2f}", f"{timing.median / n * 1e6:.2f}",
+                     common.fmt_ratio(value)])
+        if kind != "clean":
+            exact = per_uri == 1.0
+            lines.append(common.verdict(f"a reported URI ({kind}) costs <= {MAX_REPORTED_COST:g}x a clean one",
+                                        value if exact else None,
+                                        None if value is None or not exact else value <= MAX_REPORTED_COST,
+                                        f"{per_uri:.2f} findings per URI, not 1"))
+    common.stdout_line(f"\n## urilint.check per URI: {n:,} clean URIs against {n:,} with one finding each "
+                       f"(best of {timings[0].runs}, taking turns)\n")
+    common.stdout_line(common.render_table(["URIs", "findings/URI", "us/URI", "median us/URI", "x clean"],
+                                           body, [False, True, True, True, True]))
+    return lines
+
+
+def run(argv: Sequence[str]) -> int:
+    parser = common.make_parser("findings", __doc__.splitlines()[0] if __doc__ else "findings")
+    parser.add_argument("--timeout", type=float, default=None, metavar="S",
+                        help="time limit per (case, size) measurement (default 60; 10 with --quick)")
+    parser.add_argument("--min-time", type=float, default=None, metavar="S",
+                        help="each timed run lasts at least S seconds (default 0.05; 0.002 with --quick)")
+    parser.add_argument("--scale", type=float, default=1.0, metavar="F", help="multiply every case's N by F")
+    parser.add_argument("--uris", type=int, default=None, metavar="N",
+                        help="URIs per set in the reported-vs-clean table (default 5000; 200 with --quick)")
+    args = parser.parse_args(argv)
+    repeat = common.repeat_of(args, default=3, quick_default=1)
+    timeout = args.timeout if args.timeout is not None else (10.0 if args.quick else 60.0)
+    min_time = args.min_time if args.min_time is not None else (0.002 if args.quick else 0.05)
+    n_uris = args.uris or (200 if args.quick else 5000)
+
+    common.stdout_line("# findings: does time per unit stay flat as the reports grow?")
+    common.stdout_line(common.environment_line())
+    common.stdout_line(f"sizes: N, 2N, 4N units per case; best of {repeat} runs, each >= {min_time} s; "
+                       f"limit {timeout:g} s per measurement"
+                       + ("  [--quick: too small to judge linearity]" if args.quick else ""))
+    results = []
+    for case in CASES:
+        base = max(1, round((case.quick_n if args.quick else case.n) * args.scale))
+        results.append(measure(case, [base * m for m in MULTIPLES], repeat, min_time, timeout))
+    print_scaling(results, timeout)
+
+    lines = reported_vs_clean(n_uris, max(repeat, 3), min_time)
+    common.stdout_line("\n## targets (issue 16)\n")
+    for line in lines:
+        common.stdout_line(line)
+    return 0

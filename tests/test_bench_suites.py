@@ -1,0 +1,178 @@
+"""The issue 16 suites (latency, findings, memory) and the python suite's repeated runs.
+
+As in test_bench.py: each suite runs in ``--quick`` mode as a subprocess, and the tests check
+that it exits 0, prints every expected row with a number (or the reason it has none) and
+computes every ratio and target line.  No timing is asserted: PASS and FAIL are both fine.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Sequence
+
+import pytest
+
+from tests.test_bench import run_bench, table_free_lines, table_rows
+
+NUMBER = re.compile(r"[0-9][0-9,.]*(e[+-][0-9]+)?")
+RATIO = re.compile(r"[0-9][0-9.]*x")
+VERDICT = re.compile(r"(PASS|FAIL)  ")
+
+pytestmark = pytest.mark.slow  # each runs a benchmark suite in a subprocess
+
+
+def cells(row: str) -> List[str]:
+    """A table row's cells (columns are separated by two spaces or more)."""
+    return re.split(r"\s{2,}", row.strip())
+
+
+def verdicts(out: str, heading: str, expected: Sequence[str]) -> List[str]:
+    """The target lines under ``heading``: one per expected claim, each PASS or FAIL."""
+    lines = table_free_lines(out, heading)
+    found = []
+    for claim in expected:
+        line = next((v for v in lines if claim in v), None)
+        assert line is not None, f"no target line for {claim!r}:\n" + "\n".join(lines)
+        assert VERDICT.match(line), line
+        found.append(line)
+    return found
+
+
+# -- latency ---------------------------------------------------------------------------------
+# (file, command) of every row, in order; the peers' rows are the ones BENCH_HIDE_PEERS can hide.
+LATENCY_ROWS = [("-", "python -c pass")]
+for _file, _kind in (("README.md", "docs"), ("mkdocs.yml", "docs"), ("client.py", "python"),
+                     ("nouri.py", "python")):
+    LATENCY_ROWS.append((_file, "urilint check"))
+    if _kind == "docs":
+        LATENCY_ROWS.append((_file, "lychee --dump --offline"))
+    else:
+        LATENCY_ROWS += [(_file, "ruff check --no-cache --isolated"), (_file, "flake8 alone (plugin hidden)"),
+                         (_file, "flake8 + urilint"), (_file, "flake8 FILE (console script)")]
+PEER_COMMANDS = ("lychee --dump --offline", "ruff check --no-cache --isolated")
+LATENCY_TARGETS = [
+    "one small Markdown file: urilint check <= 6x python -c pass (median wall)",
+    "one small Markdown file: urilint check <= 6x python -c pass (median CPU)",
+    "one Python file with no URI literal: urilint check <= 8x python -c pass (median wall)",
+    "one Python file with no URI literal: urilint check <= 8x python -c pass (median CPU)",
+    "flake8 + urilint <= 1.3x flake8 alone (no URI literal) (median wall)",
+    "flake8 + urilint <= 1.3x flake8 alone (no URI literal) (median CPU)",
+    "flake8 + urilint <= 1.3x flake8 alone (a few URIs) (median wall)",
+    "flake8 + urilint <= 1.3x flake8 alone (a few URIs) (median CPU)",
+]
+
+
+@pytest.mark.parametrize(
+    "hide",
+    [
+        pytest.param("", id="peers-as-installed"),
+        pytest.param("lychee,ruff", id="peers-hidden"),
+    ],
+)
+def test_latency_quick(hide: str) -> None:
+    proc = run_bench(["latency", "--quick"], hide=hide)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "whole process on one small file")
+    assert [tuple(cells(r)[:2]) for r in rows] == LATENCY_ROWS, "\n".join(rows)
+    for row in rows:
+        c = cells(row)
+        measured = all(NUMBER.fullmatch(v) for v in c[3:7]) and all(RATIO.fullmatch(v) for v in c[7:9])
+        if c[1] in PEER_COMMANDS:
+            if hide:
+                assert not measured and "not installed" in c[-1], row
+            else:
+                assert measured or "not installed" in c[-1], row
+        else:
+            assert measured, row  # urilint, flake8 and the baseline need no peer
+    # The baseline row is the unit of every ratio; the URI-free file has no candidate at all.
+    assert cells(rows[0])[7:9] == ["1.00x", "1.00x"], rows[0]
+    assert "0 URI candidates" in next(r for r in rows if r.startswith("nouri.py") and "urilint check" in r)
+    versus = table_rows(out, "side by side")
+    assert len(versus) == 8, versus
+    for row in versus:
+        c = cells(row)
+        peer_row = "lychee" in c[0] or "ruff" in c[0]
+        assert all(RATIO.fullmatch(v) for v in c[1:]) or (peer_row and c[1:] == ["-", "-"]), row
+        if hide and peer_row:
+            assert c[1:] == ["-", "-"], row
+    # "alone" really runs without the plugin; --select does not keep flake8 from loading it.
+    assert ("urilint imported? flake8 alone (plugin hidden): no; flake8 + urilint: yes; "
+            "flake8 --select=E,F,W: yes") in out
+    verdicts(out, "## targets", LATENCY_TARGETS)
+
+
+# -- findings --------------------------------------------------------------------------------
+FINDINGS_CASES = ["svg-data-uri-wrapped", "md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris",
+                  "fstring-fields-in-url", "fstring-fields-around-url"]
+REPORTED_KINDS = ["upper-case scheme", "default port", "space in the path", "encoded unreserved",
+                  "password in userinfo"]
+
+
+def test_findings_quick() -> None:
+    proc = run_bench(["findings", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "microseconds per unit")
+    assert [r.split()[0] for r in rows] == FINDINGS_CASES
+    for row in rows:
+        c = row.split()
+        assert all(NUMBER.fullmatch(v) for v in c[3:9]), row  # three sizes, two ratios, N
+        assert re.fullmatch(r"[0-9]+/[0-9]+/[0-9]+", c[9]), row  # reports at each size
+        assert c[-1] in ("ok", "SUPERLINEAR"), row
+    # The cases with one bad URI per unit report more at each size; the ones that grow a single
+    # URI report it once (one finding per rule per URI; base64 whitespace is no finding at all).
+    reports = {r.split()[0]: [int(n) for n in r.split()[9].split("/")] for r in rows}
+    for case in ("md-bad-uris", "py-bad-uris"):
+        assert reports[case][0] < reports[case][1] < reports[case][2], (case, reports[case])
+    for case in ("md-link-spaces", "html-href-spaces"):
+        assert reports[case][0] == reports[case][1] == reports[case][2] >= 1, (case, reports[case])
+    clean = table_rows(out, "urilint.check per URI")
+    assert [cells(r)[0] for r in clean] == ["clean", *REPORTED_KINDS]
+    for row in clean:
+        c = cells(row)
+        assert all(NUMBER.fullmatch(v) for v in c[1:4]) and RATIO.fullmatch(c[4]), row
+        assert c[1] == ("0.00" if c[0] == "clean" else "1.00"), row  # exactly one finding per URI
+    verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
+
+
+# -- memory ----------------------------------------------------------------------------------
+MEMORY_COMMANDS = ["urilint dump", "urilint check --output-format json", "urilint check --output-format full"]
+
+
+def test_memory_quick() -> None:
+    proc = run_bench(["memory", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    out = proc.stdout
+    rows = table_rows(out, "peak RSS")
+    assert [tuple(cells(r)[:2]) for r in rows] == [(c, j) for c in MEMORY_COMMANDS for j in ("1", "2")]
+    for row in rows:
+        c = cells(row)
+        # peak at 1x and 2x, growth; tree at 1x and 2x, growth; seconds at 1x and 2x; flag
+        assert all(NUMBER.fullmatch(v) for v in c[2:4]) and RATIO.fullmatch(c[4]), row
+        assert all(NUMBER.fullmatch(v) for v in c[5:7] + c[8:10]), row
+        assert c[10] in ("flat", "GROWS"), row
+    assert re.search(r"floor: python -c pass through the launcher peaks at [0-9.]+ MiB", out)
+    verdicts(out, "## targets", [f"{c} -j {j}: peak RSS at 2x <= 1.25x peak RSS at 1x"
+                                 for c in MEMORY_COMMANDS for j in ("1", "2")])
+
+
+def test_memory_skips_a_missing_corpus() -> None:
+    proc = run_bench(["memory", "--corpus", "does-not-exist"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "skipped: does-not-exist is not present" in proc.stdout
+    assert "## peak RSS" not in proc.stdout
+
+
+# -- python: repeated runs, medians ----------------------------------------------------------
+def test_python_reports_the_median_of_repeated_runs() -> None:
+    proc = run_bench(["python", "--quick", "--repeat", "3", "--jobs", "1", "--files", "3"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = table_rows(proc.stdout, "wall time on the standard library")
+    assert [cells(r)[0] for r in rows] == ["flake8", "flake8+urilint", "urilint check"]
+    for row in rows:
+        c = cells(row)
+        assert c[3] == "3", row  # runs
+        assert all(NUMBER.fullmatch(v) for v in c[4:7]) and all(RATIO.fullmatch(v) for v in c[7:9]), row
+    lines = table_free_lines(proc.stdout, "## targets")
+    assert sum(1 for line in lines if VERDICT.match(line) and "median" in line) == 2, lines
