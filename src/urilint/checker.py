@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, replace
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 from . import placeholders, secrets
 from .candidate import Candidate
@@ -138,23 +138,62 @@ def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
     return scheme_fault(a.text) is not None
 
 
-def _vet(f: Finding, a: Analysis, has_secret: bool) -> Finding:
+class _Vetting:
+    """What _vet compares every fix against, worked out once per URI, and the verdict per
+    distinct fix: a URI with many findings (a wrapped data: URI, many spaces) offers the same
+    few fixes again and again, and each verdict reads the whole URI."""
+
+    def __init__(self, a: Analysis, has_secret: bool) -> None:
+        self.a = a
+        self.has_secret = has_secret
+        self._before: Optional[List[str]] = None
+        self._valid: Optional[bool] = None
+        self._problems: Optional[int] = None
+        self.verdicts: Dict[str, bool] = {}
+
+    def before(self) -> List[str]:
+        if self._before is None:
+            a = self.a
+            self._before = [a.text[s:e] for s, e in a.placeholders]
+        return self._before
+
+    def valid(self) -> bool:
+        if self._valid is None:
+            self._valid = is_valid(self.a.text)
+        return self._valid
+
+    def problems(self) -> int:
+        if self._problems is None:
+            self._problems = len(self.a.syntax_problems)
+        return self._problems
+
+    def safe(self, fix: str) -> bool:
+        ok = self.verdicts.get(fix)
+        if ok is None:
+            ok = self.verdicts[fix] = self._safe(fix)
+        return ok
+
+    def _safe(self, fix: str) -> bool:
+        a = self.a
+        ok = not self.has_secret and fix != a.text
+        if ok:
+            new = parse(fix)
+            ok = new.userinfo == a.ref.userinfo
+        if ok:
+            after = [fix[s:e] for s, e in placeholders.find(fix, a.settings.placeholders)]
+            ok = self.before() == after
+        if ok:
+            ok = is_valid(fix) if self.valid() else len(validate(fix)) < self.problems()
+        return ok
+
+
+def _vet(f: Finding, vetting: _Vetting) -> Finding:
     """Keep a fix only if it is safe to offer: no secret in the URI, userinfo and placeholders
     unchanged, and no new syntax problem (ruff's rule: a fix that breaks parsing is dropped)."""
     fix = f.fix
-    if fix is None:
+    if fix is None or vetting.safe(fix):
         return f
-    ok = not has_secret and fix != a.text
-    if ok:
-        new = parse(fix)
-        ok = new.userinfo == a.ref.userinfo
-    if ok:
-        before = [a.text[s:e] for s, e in a.placeholders]
-        after = [fix[s:e] for s, e in placeholders.find(fix, a.settings.placeholders)]
-        ok = before == after
-    if ok:
-        ok = is_valid(fix) if is_valid(a.text) else len(validate(fix)) < len(validate(a.text))
-    return f if ok else replace(f, fix=None, applicability="display-only")
+    return replace(f, fix=None, applicability="display-only")
 
 
 def check(text: str, *, settings: Optional[Settings] = None, context: Optional[str] = None) -> List[Finding]:
@@ -164,7 +203,18 @@ def check(text: str, *, settings: Optional[Settings] = None, context: Optional[s
     "html-attribute", ...) the text is a reference for certain, so relative-path rules apply.
     """
     _check_str(text, "text")
-    return check_planned(text, Plan.of(settings if settings is not None else DEFAULT_SETTINGS), context)
+    if settings is None or settings is DEFAULT_SETTINGS:
+        plan = _default_plan()
+    else:
+        plan = Plan.of(settings)
+    return check_planned(text, plan, context)
+
+
+@functools.lru_cache(maxsize=1)
+def _default_plan() -> Plan:
+    """The plan of the default settings, worked out once: a library caller's check(text) would
+    otherwise ask every rule whether it is selected on every call."""
+    return Plan.of(DEFAULT_SETTINGS)
 
 
 def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[Finding]:
@@ -202,8 +252,9 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
         return findings
     hidden = [text[s:e] for s, e in secrets.secret_spans(text, settings.placeholders)]
     out = []
+    vetting = _Vetting(a, bool(hidden))
     for f in findings:
-        f = _vet(f, a, bool(hidden))
+        f = _vet(f, vetting)
         if hidden:
             f = replace(f, message=secrets.redact_in(f.message, hidden))
         out.append(f)

@@ -11,12 +11,19 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from . import fixer, scanners, secrets, suppress
 from .candidate import Candidate
 from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_planned
-from .finding import Edit, FileFinding
+from .finding import Edit, FileFinding, Finding
+from .links.check import LinkSettings, check_links
+from .links.hosted import hosted_prefix
+from .links.index import LinkIndex
+from .links.tree import FsTree, find_root, git_config_text
+from .rules import enabled_link_rules
 from .scanners.base import Format
 from .settings import DEFAULT_SETTINGS, Settings
 
@@ -42,36 +49,94 @@ def _all_candidates(text: str, format: Format, settings: Settings) -> List[Candi
 
 
 def check_text(text: str, format: FormatLike, settings: Optional[Settings] = None,
-               role: str = SOURCE) -> List[FileFinding]:
+               role: str = SOURCE, links: Optional["Links"] = None) -> List[FileFinding]:
     """Every finding in one decoded text, sorted by position, before any suppression.
 
     Where a URI stands decides what is said about it: in a file of the ``source`` role every
     enabled rule runs, but inside code blocks and spans (unless ``include-code-blocks``) only
     the secret rules do; in test data and generated files only real-looking secrets are
     reported.  The CLI and the flake8 plugin both come through here, so they agree on findings
-    and positions."""
+    and positions.  With ``links`` (see links_for), the link rules judge the document's links
+    against its tree as well."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
     plans = {(in_code, partial): _plan(settings, role, in_code, partial)
              for in_code in (False, True) for partial in ("", "start", "end")}
     out: List[FileFinding] = []
-    for c in _all_candidates(text, fmt, settings):
+    found = _all_candidates(text, fmt, settings)
+    for c in found:
         findings = check_planned(c.uri, plans[(c.in_code, c.partial)], c.context)
-        if not findings:
-            continue
-        shown = secrets.redact(c.uri, settings.placeholders)
-        for f in findings:
-            start, end = c.source_span(f.start, f.end)
-            edit = None
-            if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
-                edit = source_edit(fmt, text, c, f.fix)
-            applicability = f.applicability if edit is not None else "display-only"
-            if applicability == "safe" and c.context in fmt.program_contexts:
-                applicability = "unsafe"  # a fixed literal is another value at run time
-            out.append(FileFinding(f.code, f.name, f.message, start, end, shown, c.context, c.in_code,
-                                   edit, applicability, (c.start, c.end)))
+        if findings:
+            out.extend(_file_findings(fmt, text, c, findings, settings))
+    if links is not None and role == SOURCE:
+        for lf in check_links(links.index, links.document, text, found, links.settings):
+            if lf.finding.code in links.codes:
+                out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
     return out
+
+
+def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
+                   settings: Settings) -> List[FileFinding]:
+    """A candidate's findings (offsets in its URI) placed in the text, each with its edit."""
+    shown = secrets.redact(c.uri, settings.placeholders)
+    out: List[FileFinding] = []
+    for f in findings:
+        start, end = c.source_span(f.start, f.end)
+        edit = None
+        if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
+            edit = source_edit(fmt, text, c, f.fix)
+        applicability = f.applicability if edit is not None else "display-only"
+        if applicability == "safe" and c.context in fmt.program_contexts:
+            applicability = "unsafe"  # a fixed literal is another value at run time
+        out.append(FileFinding(f.code, f.name, f.message, start, end, shown, c.context, c.in_code,
+                               edit, applicability, (c.start, c.end)))
+    return out
+
+
+# --- the link rules' context: where a document sits in its tree ---------------------------------
+@dataclass(frozen=True)
+class Links:
+    """What the link rules need besides the text: the tree's index, the document's path in it
+    (``docs/guide.md``), the link settings and the codes selected."""
+
+    index: LinkIndex
+    document: str
+    settings: LinkSettings
+    codes: FrozenSet[str]
+
+
+#: One index per tree root and process: a run (or a -j worker) lists each folder and reads
+#: each linked document once, whatever the number of files that link into it.
+_INDEXES: Dict[Path, Tuple[LinkIndex, LinkSettings]] = {}
+
+
+#: The git top level holding a folder (None: outside any repository), looked up once per folder.
+_git_root = lru_cache(maxsize=1024)(find_root)
+
+
+def links_for(path: Optional[str], format: Format, settings: Settings, role: str) -> Optional[Links]:
+    """The link context of the file at ``path`` on disk; None when no link rule runs on it (no
+    path, a format without links, test data or generated files, no URI4xx selected, or the
+    file outside its tree's root)."""
+    if path is None or not format.links or role != SOURCE:
+        return None
+    codes = enabled_link_rules(settings)
+    if not codes:
+        return None
+    file = Path(path).resolve()
+    root = _git_root(file.parent) or Path.cwd().resolve()
+    try:
+        document = file.relative_to(root).as_posix()
+    except ValueError:
+        return None
+    if root not in _INDEXES:
+        # The repository's own hosted files (git remote "origin") are checked like relative links.
+        config = git_config_text(root)
+        prefix = hosted_prefix(config) if config is not None else None
+        _INDEXES[root] = (LinkIndex(FsTree(root)), LinkSettings(hosted=(prefix,) if prefix else ()))
+    index, link_settings = _INDEXES[root]
+    return Links(index, document, link_settings, codes)
 
 
 def _plan(settings: Settings, role: str, in_code: bool, partial: str) -> Plan:
@@ -193,12 +258,12 @@ def _keep_all(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
 
 
 def fix_text(text: str, format: FormatLike, settings: Settings, *, unsafe: bool = False,
-             keep: Filter = _keep_all, role: str = SOURCE) -> fixer.FixResult:
+             keep: Filter = _keep_all, role: str = SOURCE, links: Optional[Links] = None) -> fixer.FixResult:
     """Apply the fixes of the findings ``keep`` leaves, until none is left (see urilint.fixer)."""
     fmt = scanners.get(format)
 
     def findings(t: str) -> List[FileFinding]:
-        return keep(t, check_text(t, fmt, settings, role))
+        return keep(t, check_text(t, fmt, settings, role, links))
 
     def spans(t: str) -> List[Tuple[int, int]]:
         return sorted((c.start, c.end) for c in _all_candidates(t, fmt, settings))
@@ -219,19 +284,22 @@ class FileResult:
 
 def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURCE,
          ignored: FrozenSet[str] = frozenset(), comments: bool = True, precheck: bool = True,
-         fix: bool = False, unsafe: bool = False) -> FileResult:
+         fix: bool = False, unsafe: bool = False, path: Optional[str] = None) -> FileResult:
     """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
     and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave.
-    ``role`` is the file's (SOURCE, TEST or GENERATED; see check_text)."""
+    ``role`` is the file's (SOURCE, TEST or GENERATED; see check_text).  ``path``, the file's
+    path on disk, lets the link rules (URI4xx, when selected) resolve its links against the
+    tree it sits in (the git top level, or the current folder)."""
     fmt = scanners.get(format)
     if precheck and fmt.precheck is not None:
         refused = fmt.precheck(text)
         if refused is not None:
             return FileResult(text, (), (refused,), checked=False)
     keep = keeper(fmt, ignored, comments)
+    links = links_for(path, fmt, settings, role)
     notices: Tuple[str, ...] = ()
     fixed = 0
     if fix:
-        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role)
+        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links)
         text, fixed, notices = result.text, result.fixed, result.notices
-    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role))), notices, fixed)
+    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role, links))), notices, fixed)

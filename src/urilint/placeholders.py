@@ -78,6 +78,8 @@ _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
     "optional": ("[",), "percent": ("%",), "backref": ("\\", "$"), "ellipsis": ("...", "\u2026"),
 })
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
+#: Any hint of any syntax: text without one holds no placeholder.
+_ANY_HINT = re.compile("|".join(re.escape(h) for hints in _HINTS.values() for h in hints))
 _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_RUN = re.compile(r"[^\[/?#]*")
@@ -131,6 +133,8 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
     spans: List[Span] = []
+    if _ANY_HINT.search(text) is None:
+        return spans  # most texts: no syntax's hint, so no placeholder (one pass, not one per syntax)
     authority_end = -1
     for name in syntaxes:
         if not any(hint in text for hint in _HINTS[name]):

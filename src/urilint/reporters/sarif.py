@@ -18,7 +18,7 @@ from .. import __version__
 from ..finding import FileError
 from ..report import DOCS_URL, PlacedEdit, Report, RunResult
 from ..rules import RULES, Rule
-from ..rules.base import CREDENTIALS, MALFORMED, NORMALIZATION
+from ..rules.base import CREDENTIALS, LINKS, MALFORMED, NORMALIZATION
 from . import common
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -54,7 +54,7 @@ def artifact_location(path: str) -> Dict[str, str]:
 
 #: GitHub code scanning's tag for each rule family.
 _FAMILY_TAG: Mapping[str, str] = MappingProxyType({MALFORMED: "correctness", NORMALIZATION: "style",
-                                                   CREDENTIALS: "security"})
+                                                   CREDENTIALS: "security", LINKS: "correctness"})
 
 
 def _tags(rule: Rule) -> List[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Mapping, Optional, Tuple
+from typing import FrozenSet, Mapping, Optional, Tuple
 
 from ..settings import Settings
 
@@ -32,8 +32,11 @@ from . import (
     uri303_misleading_authority,
     uri304_secret_in_query,
     uri305_ambiguous_ip,
+    uri401_missing_target,
+    uri402_missing_fragment,
+    uri403_case_mismatch,
 )
-from .base import Analysis, Example, Rule
+from .base import LINKS, Analysis, Example, LinkRule, Rule
 
 RULES: Tuple[Rule, ...] = (
     uri101_invalid_character.RULE,
@@ -60,6 +63,9 @@ RULES: Tuple[Rule, ...] = (
     uri303_misleading_authority.RULE,
     uri304_secret_in_query.RULE,
     uri305_ambiguous_ip.RULE,
+    uri401_missing_target.RULE,
+    uri402_missing_fragment.RULE,
+    uri403_case_mismatch.RULE,
 )
 BY_CODE: Mapping[str, Rule] = MappingProxyType({r.code: r for r in RULES})
 BY_NAME: Mapping[str, Rule] = MappingProxyType({r.name: r for r in RULES})
@@ -74,4 +80,11 @@ def enabled_rules(settings: Settings, rules: Tuple[Rule, ...] = RULES) -> Tuple[
     return tuple(r for r in rules if r.enabled(settings))
 
 
-__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "RULES", "Rule", "enabled_rules", "lookup"]
+def enabled_link_rules(settings: Settings) -> FrozenSet[str]:
+    """The codes of the link rules (URI4xx) the settings select: the per-document link check
+    runs only when this is not empty."""
+    return frozenset(r.code for r in RULES if r.family == LINKS and r.enabled(settings))
+
+
+__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "LinkRule", "RULES", "Rule", "enabled_link_rules",
+           "enabled_rules", "lookup"]

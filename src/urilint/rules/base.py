@@ -53,7 +53,9 @@ LINK_CONTEXTS: FrozenSet[str] = frozenset({"markdown-link", "markdown-image", "r
 MALFORMED = "malformed"  #: URI1xx: the grammar, scheme rules, likely typos
 NORMALIZATION = "normalization"  #: URI2xx: not in normal form (RFC 3986 section 6)
 CREDENTIALS = "credentials"  #: URI3xx: passwords, tokens, deceptive authorities
-FAMILIES = (MALFORMED, NORMALIZATION, CREDENTIALS)
+#: URI4xx: relative links that lead nowhere in the checked tree (LinkRule, judged per document)
+LINKS = "links"
+FAMILIES = (MALFORMED, NORMALIZATION, CREDENTIALS, LINKS)
 SEVERITIES = ("error", "warning", "note")  #: SARIF's levels
 #: What a rule reads (Rule.reads), from least to most.
 CHARACTERS, SCHEME, WHOLE = "characters", "scheme", "whole"
@@ -150,6 +152,7 @@ class Analysis:
         self.ref: URIReference = parse(text)
         self.placeholders = placeholders.find(text, settings.placeholders)
         self._problems: Optional[List[SyntaxProblem]] = None
+        self._syntax: Optional[List[SyntaxProblem]] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
         #: per-URI memo for work several rules share (normalization edits by aspect set)
@@ -158,14 +161,23 @@ class Analysis:
         #: up, and where a base64 data: URI's data starts (-1: not such a URI)
         self.paired: Optional[FrozenSet[int]] = None
         self.base64_from: Optional[int] = None
+        #: per-URI memo of rules.common.problems_for: the problems by kind
+        self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:
         """Syntax problems outside placeholder slots."""
         if self._problems is None:
-            self._problems = [p for p in validate(self.text) if p.offset >= self.ignore_before
+            self._problems = [p for p in self.syntax_problems if p.offset >= self.ignore_before
                               and not placeholders.overlaps(self.placeholders, p.offset, p.offset + 1)]
         return self._problems
+
+    @property
+    def syntax_problems(self) -> List[SyntaxProblem]:
+        """Every syntax problem of the text (``validate``), placeholders and scheme included."""
+        if self._syntax is None:
+            self._syntax = validate(self.text)
+        return self._syntax
 
     @property
     def scheme(self) -> Optional[str]:
@@ -216,3 +228,41 @@ class Analysis:
         if grammar.IPV4ADDRESS_RE.fullmatch(name) or name.lower().startswith("www."):
             return True
         return name.rsplit(".", 1)[-1].lower() in COMMON_TLDS
+
+
+# --- link rules ----------------------------------------------------------------------------------
+def no_uri_findings(analysis: Analysis) -> Iterator[Finding]:
+    """The per-URI check of a link rule: a URI alone says nothing about the files around it."""
+    return iter(())
+
+
+@dataclass(frozen=True)
+class LinkExample:
+    """One documented link: for a bad one, the fix it must offer (None: no fix)."""
+
+    link: str  #: the reference as written in ``document``
+    files: Tuple[Tuple[str, str], ...]  #: the tree: (repository path, text) pairs
+    document: str = "README.md"  #: where the link is written (need not be in ``files``)
+    fix: Optional[str] = None
+
+    @property
+    def tree(self) -> Mapping[str, str]:
+        return dict(self.files)
+
+
+@dataclass(frozen=True)
+class LinkRule(Rule):
+    """A rule that judges a link together with the files around it (URI4xx).
+
+    It is a Rule like the others for selection, listing, docs and reporters; its per-URI check
+    finds nothing, and the pipeline runs :func:`urilint.links.check.check_links` on each
+    document when one of these rules is on.  Its examples carry the tree they resolve against,
+    so they live in ``bad_links`` and ``good_links`` (``bad`` and ``good`` stay empty)."""
+
+    bad: Tuple[Example, ...] = ()
+    good: Tuple[str, ...] = ()
+    check: Callable[["Analysis"], Iterator[Finding]] = field(default=no_uri_findings, repr=False, compare=False)
+    family: str = LINKS
+    screen: Callable[[CleanShape], bool] = field(default=never, repr=False, compare=False)
+    bad_links: Tuple[LinkExample, ...] = ()  #: must fire (with the fix, if any)
+    good_links: Tuple[LinkExample, ...] = ()  #: must not fire

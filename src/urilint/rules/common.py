@@ -147,7 +147,14 @@ def _joiner_allowed(a: Analysis, offset: int) -> bool:
 
 
 def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
-    return [p for p in a.problems if problem_kind(a, p) == kind]
+    """The URI's problems of one kind, in order.  Each problem is classified once per URI:
+    every syntax rule asks, and a URI may hold thousands of problems (a wrapped data: URI)."""
+    if a.kinds is None:
+        kinds: Dict[str, List[SyntaxProblem]] = {}
+        for p in a.problems:
+            kinds.setdefault(problem_kind(a, p), []).append(p)
+        a.kinds = kinds
+    return list(a.kinds.get(kind, ()))
 
 
 def char_label(a: Analysis, offset: int, component: str) -> str:

@@ -95,6 +95,9 @@ class Format:
     program_contexts: FrozenSet[str] = frozenset()
     #: A container's documents (a notebook's cells), in source order; None for a plain format.
     parts: Optional[Callable[[str], Sequence[Part]]] = None
+    #: Documents whose relative links name files of their tree (Markdown, reST, HTML): the link
+    #: rules (URI4xx) resolve them.
+    links: bool = False
 
 
 #: Where an offset is shown in a container: (part label, 1-based line, 1-based column).

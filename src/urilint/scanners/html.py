@@ -183,4 +183,4 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_region(text, 0, len(text), include_code)
 
 
-FORMAT = Format("html", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}))
+FORMAT = Format("html", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True)

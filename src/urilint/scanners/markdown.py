@@ -1060,4 +1060,4 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return parse(text, include_code).candidates
 
 
-FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}))
+FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True)

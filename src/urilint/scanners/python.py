@@ -57,13 +57,11 @@ from __future__ import annotations
 
 import ast
 import re
-
-import libcst as cst
 import unicodedata
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
@@ -73,6 +71,9 @@ from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, build, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
+
+if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
+    import libcst as cst  # most of a commit hook's start-up, and most files need no literal read
 
 Span = Tuple[int, int]
 Pieces = Tuple[Piece, ...]
@@ -590,6 +591,8 @@ def _text_part_value(raw_text: str, part: Part) -> Optional[str]:
 
 def _cst_value(node: "cst.BaseExpression", slots: List[str], parts: Iterator[Part]) -> Optional[str]:
     """The value of a string expression as libcst reads it, f-string fields as their slots."""
+    import libcst as cst  # loaded already by libcst_value, the only caller
+
     if isinstance(node, cst.ConcatenatedString):
         left = _cst_value(node.left, slots, parts)
         right = _cst_value(node.right, slots, parts)
@@ -634,6 +637,8 @@ def libcst_value(text: str, group: Group) -> Optional[str]:
     # Python's tokenizer reads a raw line break inside a literal as "\n", whatever the file's
     # newlines; escaped ones ("\\r") are two characters here and stay as written.
     source = "(" + text[group.start:group.end].replace("\r\n", "\n").replace("\r", "\n") + "\n)"
+    import libcst as cst  # deferred: see the import under TYPE_CHECKING
+
     try:
         with _silenced():  # evaluating "\q" warns (libcst's evaluated_value, literal_eval)
             node = cst.parse_expression(source)

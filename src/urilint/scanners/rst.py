@@ -217,4 +217,4 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
 
 
-FORMAT = Format("rst", code_aware(scan))
+FORMAT = Format("rst", code_aware(scan), links=True)

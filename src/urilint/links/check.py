@@ -1,0 +1,397 @@
+"""Judge a document's links against the checked tree: URI401, URI402, URI403.  Pure but for the
+index, whose tree is the only way to the files.
+
+A link is judged when it is a relative reference (RFC 3986 section 4.2) in a link context:
+its path is resolved against the document's own location (section 5.2, with
+:func:`urilint.rfc3986.resolve.resolve`), query and fragment set apart, each segment
+percent-decoded, and the result looked up in the tree.  Not judged: references with a scheme
+(unless they are the repository's own hosted files, :func:`hosted_target`), network-path
+references (``//host/x``), path-absolute references without a configured site root, targets
+that climb out of the root, targets matching ``ignore-targets``, and templated references.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Counter, Dict, Iterable, List, Optional, Sequence, Tuple
+from urllib.parse import unquote
+
+import pathspec
+
+from .. import placeholders
+from ..candidate import Candidate
+from ..finding import Finding
+from ..rfc3986.reference import URIReference, parse
+from ..rfc3986.resolve import resolve
+from ..rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
+from .hosted import hosted_target
+from .index import LinkIndex, Located, document_format, edit_distance, fold, max_distance
+from .tree import split
+
+#: Candidate contexts that are link destinations (prose, comments and code are not links).
+LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-definition",
+                           "html-attribute", "rst-link", "autolink", "angle"})
+#: HTML attributes whose value a browser fetches or follows as a document or resource; a
+#: form's ``action`` or an ``itemtype`` names an endpoint or a vocabulary, not a file.
+LINK_ATTRIBUTES = frozenset({"href", "src", "srcset", "imagesrcset", "poster", "data", "xlink:href",
+                             "background", "longdesc", "lowsrc", "dynsrc"})
+#: Suffixes of sources that a site generator turns into ``<stem>.html`` or ``<stem>/``.
+SOURCE_SUFFIXES: Tuple[str, ...] = (".md", ".markdown", ".rst", ".txt", ".ipynb", ".adoc")
+#: Placeholder syntaxes that make a reference a template (``{{ site.url }}/x``, ``${BASE}/x``).
+_TEMPLATE_SYNTAXES = frozenset({"jinja", "shell", "braces"})
+#: GitHub line fragments: ``#L10``, ``#L10-L20``, ``#L10C2-L12C8``.
+LINE_FRAGMENT = re.compile(r"L[0-9]+(?:C[0-9]+)?(?:-L[0-9]+(?:C[0-9]+)?)?")
+_ATTRIBUTE_BEFORE = re.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*[\"']?\s*$")
+#: Characters a path segment or fragment keeps as they are in a written fix (pchar, RFC 3986
+#: section 3.3, less "(" and ")", which would unbalance a Markdown link destination).
+_KEEP = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'*+,;=:@")
+
+
+@dataclass(frozen=True)
+class LinkSettings:
+    """The settings of the link rules (``[tool.urilint]`` keys in parentheses)."""
+
+    anchor_style: str = "github"  #: ("anchor-style") github, gitlab or mkdocs; see slugs.py
+    #: ("site-root") repository-relative folder that "/x" references start from; None: not judged
+    site_root: Optional[str] = None
+    #: ("ignore-targets") gitignore-style patterns of resolved repository paths not to judge
+    ignore_targets: Tuple[str, ...] = ()
+    #: ("hosted") URL prefixes of the repository's hosted files: "https://github.com/OWNER/REPO"
+    hosted: Tuple[str, ...] = ()
+    #: ("hosted-branches") branches whose hosted files are the checked tree; links to other
+    #: branches, tags and commits name other versions and are not judged
+    hosted_branches: Tuple[str, ...] = ("main", "master", "HEAD")
+
+
+DEFAULT_LINK_SETTINGS = LinkSettings()
+
+
+@dataclass(frozen=True)
+class LinkFinding:
+    """A finding about one candidate: ``finding`` holds offsets inside ``candidate.uri`` and the
+    fix as the whole corrected URI, exactly like every per-URI rule's findings."""
+
+    candidate: Candidate
+    finding: Finding
+
+    @property
+    def start(self) -> int:
+        """Source offset where the reported part starts."""
+        return self.candidate.source_span(self.finding.start, self.finding.end)[0]
+
+    @property
+    def end(self) -> int:
+        """Source offset just past the reported part."""
+        return self.candidate.source_span(self.finding.start, self.finding.end)[1]
+
+
+@dataclass(frozen=True)
+class _Target:
+    """A reference resolved to a repository path, and how to write a corrected one."""
+
+    parts: Tuple[str, ...]  #: decoded segments of the repository path
+    folder: bool  #: the reference ends with "/" (names a folder)
+    path_span: Tuple[int, int]  #: where the path is written in the URI
+    first_relative: bool  #: the path is a relative-path reference (its first segment takes no ":")
+
+
+def is_link(candidate: Candidate, text: Optional[str] = None) -> bool:
+    """Whether a candidate is a link these rules judge: in a link context, outside code, and
+    for HTML, in an attribute that loads or follows a resource (``text``: the document, to read
+    the attribute's name)."""
+    if candidate.in_code or candidate.context not in LINK_CONTEXTS:
+        return False
+    if candidate.context == "html-attribute" and text is not None:
+        m = _ATTRIBUTE_BEFORE.search(text, max(0, candidate.start - 80), candidate.start)
+        if m is not None and m.group(1).lower() not in LINK_ATTRIBUTES:
+            return False
+    return True
+
+
+def check_links(index: LinkIndex, document: str, text: str, candidates: Iterable[Candidate],
+                settings: LinkSettings = DEFAULT_LINK_SETTINGS) -> List[LinkFinding]:
+    """The URI401-URI403 findings of one document.
+
+    ``document`` is the document's repository-relative path (``docs/guide.md``), ``text`` its
+    decoded text and ``candidates`` what its scanner found there."""
+    out: List[LinkFinding] = []
+    labels: Optional[Counter[str]] = None  # bracketed texts of the document, counted once
+    for c in candidates:
+        if not is_link(c, text):
+            continue
+        if c.context == "reference-definition":
+            labels = labels if labels is not None else _bracketed(text)
+            if _unused_definition(text, c, labels):
+                continue
+        out.extend(LinkFinding(c, f) for f in check_reference(index, document, c.uri, settings))
+    return out
+
+
+#: A bracketed text (at most as long as a CommonMark link label, 999 characters) that may use a
+#: reference: not an inline link's text (``[x](...)``) nor a definition's label (``[x]: ...``).
+_BRACKETED = re.compile(r"\[([^\]\[]{1,999})\](?![(:])")
+#: The label of a Markdown link reference definition, up to its destination: ``[label]: ``.
+_DEFINITION_LABEL = re.compile(r"\[([^\]\[]{1,999})\]:[ \t]*<?$")
+
+
+def _label(raw: str) -> str:
+    """CommonMark matches labels without case and with runs of white space collapsed."""
+    return " ".join(raw.split()).casefold()
+
+
+def _bracketed(text: str) -> Counter[str]:
+    return Counter(_label(m.group(1)) for m in _BRACKETED.finditer(text))
+
+
+def _unused_definition(text: str, c: Candidate, labels: Counter[str]) -> bool:
+    """Whether ``c`` is the destination of a reference definition no link of the document
+    uses: nothing renders it, so no reader can follow it (RFC templates carry such
+    ``[alternatives]: #alternatives`` lines under renamed headings).  Any ``[label]`` that is
+    neither an inline link's text nor a definition ([text][label], [label][], [label]) counts
+    as a use."""
+    line_start = max(text.rfind("\n", 0, c.start), text.rfind("\r", 0, c.start)) + 1
+    m = _DEFINITION_LABEL.search(text, max(line_start, c.start - 1200), c.start)
+    return m is not None and labels[_label(m.group(1))] == 0
+
+
+def check_reference(index: LinkIndex, document: str, uri: str,
+                    settings: LinkSettings = DEFAULT_LINK_SETTINGS) -> List[Finding]:
+    """The findings about one reference written in ``document`` (offsets inside ``uri``)."""
+    ref = parse(uri)
+    if not uri or placeholders.find(uri, _TEMPLATE_SYNTAXES):
+        return []
+    target = _target(ref, uri, document, settings)
+    if target is None:
+        if ref.scheme is None and ref.authority is None and ref.path == "":
+            return _fragment_findings(index, document, ref, uri, document)
+        return []
+    path = "/".join(target.parts)
+    if _ignored(path, target.folder, settings.ignore_targets):
+        return []
+    found = index.locate(path)
+    if found.kind == "case":
+        return [_case_finding(found, target, uri)]
+    if found.kind == "missing":
+        if _built_page(index, target.parts, target.folder):
+            return []
+        return [_missing_finding(index, found, target, uri)]
+    if found.kind == "file":
+        return _fragment_findings(index, path, ref, uri, document)
+    return []
+
+
+# --- resolution ------------------------------------------------------------------------------
+def _encode_path(path: str) -> str:
+    return "/".join(_encode(s) for s in path.split("/"))
+
+
+def _decode_segments(path: str) -> Optional[Tuple[str, ...]]:
+    parts = []
+    for raw in path.split("/"):
+        if not raw:
+            continue
+        try:
+            part = unquote(raw, errors="strict") if "%" in raw else raw
+        except UnicodeDecodeError:
+            return None  # "%FF" names bytes that are no UTF-8 name: not ours to judge
+        if "/" in part or "\x00" in part:
+            return None  # "%2F" inside a segment names no file
+        parts.append(part)
+    return tuple(parts)
+
+
+def _escapes(start_depth: int, path: str) -> bool:
+    """Whether the dot-segments of ``path`` climb above the root (RFC 3986's 5.2.4 would
+    silently stop at the root: a target out of the repository is not ours to judge)."""
+    depth = start_depth
+    for seg in path.split("/"):
+        if seg == "..":
+            depth -= 1
+            if depth < 0:
+                return True
+        elif seg not in ("", "."):
+            depth += 1
+    return False
+
+
+def _target(ref: URIReference, uri: str, document: str, settings: LinkSettings) -> Optional[_Target]:
+    if ref.scheme is not None:
+        hosted = hosted_target(uri, settings.hosted, settings.hosted_branches)
+        if hosted is None:
+            return None
+        parts = _decode_segments(hosted.path)
+        if parts is None:
+            return None
+        return _Target(parts, hosted.path.endswith("/"), hosted.span, False)
+    if ref.authority is not None or ref.path == "":
+        return None  # a network-path reference, or only a query or fragment
+    span = ref.span("path") or (0, len(uri))
+    if ref.path.startswith("/"):
+        if settings.site_root is None:
+            return None
+        root = split(settings.site_root)
+        if _escapes(0, ref.path):
+            return None
+        resolved = parse(resolve("file:///", ref.path)).path
+    else:
+        root = []
+        doc = split(document)
+        if _escapes(len(doc) - 1, ref.path):
+            return None
+        resolved = parse(resolve("file:///" + _encode_path("/".join(doc)), ref.path)).path
+    parts = _decode_segments(resolved)
+    if parts is None:
+        return None
+    return _Target(tuple(root) + parts, resolved.endswith("/"), span, not ref.path.startswith("/"))
+
+
+def _ignored(path: str, folder: bool, patterns: Sequence[str]) -> bool:
+    if not patterns:
+        return False
+    spec = _spec(tuple(patterns))
+    return spec.match_file(path + "/" if folder else path) or spec.match_file(path)
+
+
+_SPECS: Dict[Tuple[str, ...], "pathspec.GitIgnoreSpec"] = {}
+
+
+def _spec(patterns: Tuple[str, ...]) -> "pathspec.GitIgnoreSpec":
+    # gitignore semantics, as for file discovery: "build/" covers what is under it.
+    if patterns not in _SPECS:
+        _SPECS[patterns] = pathspec.GitIgnoreSpec.from_lines(patterns)
+    return _SPECS[patterns]
+
+
+def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
+    """``guide.html`` or ``guide/`` whose source ``guide.md`` (or .rst ...) is in the tree: the
+    page a site generator (Sphinx, MkDocs) builds from it, linked the way the site reads."""
+    if not parts:
+        return False
+    name = parts[-1]
+    if name.lower().endswith((".html", ".htm")):
+        stem = name[:name.rfind(".")]
+    elif folder:
+        stem = name
+    else:
+        return False
+    names = index.entries("/".join(parts[:-1])) or {}
+    return any(stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
+
+
+# --- findings --------------------------------------------------------------------------------
+def _encode(text: str, keep_non_ascii: bool = True) -> str:
+    out = []
+    for ch in text:
+        if ch in _KEEP or (keep_non_ascii and ord(ch) > 0x7F and ch.isprintable() and not ch.isspace()):
+            out.append(ch)
+        else:
+            out.extend(f"%{b:02X}" for b in ch.encode("utf-8"))
+    return "".join(out)
+
+
+def _rewrite_path(uri: str, target: _Target, corrected: Sequence[str]) -> Optional[str]:
+    """``uri`` with the segments of its path that differ in ``corrected`` rewritten (None when
+    the written path does not map segment for segment, as with inner ``..``)."""
+    p0, p1 = target.path_span
+    segs = uri[p0:p1].split("/")
+    wrong = list(target.parts)
+    if len(corrected) != len(wrong):
+        return None
+    pending = {i for i in range(len(wrong)) if wrong[i] != corrected[i]}
+    t = len(wrong) - 1
+    k = len(segs) - 1
+    while pending and k >= 0 and t >= 0:
+        seg = segs[k]
+        if seg in (".", ".."):
+            return None
+        if seg:
+            if (unquote(seg) if "%" in seg else seg) != wrong[t]:
+                return None
+            if t in pending:
+                segs[k] = _encode(corrected[t], keep_non_ascii="%" not in seg)
+                pending.discard(t)
+            t -= 1
+        k -= 1
+    if pending:
+        return None
+    path = "/".join(segs)
+    if target.first_relative and ":" in path.split("/", 1)[0]:
+        return None  # "a:b/c" would read as a scheme (section 4.2)
+    return uri[:p0] + path + uri[p1:]
+
+
+def _case_finding(found: Located, target: _Target, uri: str) -> Finding:
+    rule = uri403_case_mismatch.RULE
+    corrected = split(found.actual)
+    fix = None if found.ambiguous else _rewrite_path(uri, target, corrected)
+    p0, p1 = target.path_span
+    how = "case" if found.path.lower() == found.actual.lower() else "Unicode normalization"
+    return rule.finding(p0, p1, f"'{found.path}' exists only as '{found.actual}', which differs in {how}: "
+                                "it breaks on case-sensitive file systems and on the web", fix)
+
+
+def _missing_finding(index: LinkIndex, found: Located, target: _Target, uri: str) -> Finding:
+    rule = uri401_missing_target.RULE
+    parts = target.parts
+    i = found.missing_at
+    fix = None
+    suggestion = ""
+    if i >= 0:
+        rest = parts[i + 1:]
+        fits = []
+        for name in index.near_names(found.actual, parts[i]):
+            candidate = tuple(split(found.actual)) + (name,) + rest
+            if index.locate("/".join(candidate)).kind in ("file", "folder"):
+                fits.append(candidate)
+        if len(fits) == 1:
+            suggestion = "/".join(fits[0])
+            fix = _rewrite_path(uri, target, fits[0])
+    p0, p1 = target.path_span
+    message = f"'{found.path}' does not exist"
+    if suggestion:
+        message += f" (did you mean '{suggestion}'?)"
+    return rule.finding(p0, p1, message, fix)
+
+
+def _fragment_findings(index: LinkIndex, path: str, ref: URIReference, uri: str, document: str) -> List[Finding]:
+    """URI402 for a fragment that names no anchor of the target document."""
+    fragment = ref.fragment
+    if not fragment or ":~:" in fragment or document_format(path) is None:
+        return []
+    if LINE_FRAGMENT.fullmatch(fragment) and "plain=1" in (ref.query or ""):
+        return []
+    names = index.anchors(path)
+    if names is None:
+        return []
+    decoded = unquote(fragment) if "%" in fragment else fragment
+    if fragment in names or decoded in names:
+        return []
+    if index.anchor_style == "github" and decoded.lower() in names:
+        return []  # GitHub's page script finds user-content anchors without case
+    near = nearest_anchors(decoded, names)
+    rule = uri402_missing_fragment.RULE
+    f0, f1 = ref.span("fragment") or (len(uri), len(uri))
+    where = "this document" if path == "/".join(split(document)) else f"'{path}'"
+    message = f"'#{decoded}' is not an anchor of {where}"
+    fix = None
+    if len(near) == 1:
+        message += f" (did you mean '#{near[0]}'?)"
+        fix = uri[:f0] + _encode(near[0]) + uri[f1:]
+    return [rule.finding(f0 - 1, f1, message, fix)]
+
+
+def nearest_anchors(fragment: str, names: Iterable[str]) -> Tuple[str, ...]:
+    """The anchors a mistyped ``fragment`` may have meant: the same without case, or the
+    closest within a small edit distance (all of them when several tie)."""
+    folded = fold(fragment)
+    same = sorted(n for n in names if fold(n) == folded)
+    if same:
+        return tuple(same)
+    limit = max_distance(fragment)
+    scored = [(edit_distance(fold(n), folded, limit), n) for n in names]
+    close = [(d, n) for d, n in scored if d <= limit]
+    if not close:
+        return ()
+    best = min(d for d, _ in close)
+    return tuple(sorted(n for d, n in close if d == best))
