@@ -295,7 +295,6 @@ def test_files_module_keeps_the_claims_in_step_with_the_registry() -> None:
 
 
 # -- the CLI: one summary line, -v lists each file --------------------------------------------------
-@pytest.mark.xfail(reason="cli wiring pending", strict=True)
 def test_binaries_are_one_summary_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)

@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from urilint.config import ConfigError, config_from_mapping, find_config, load_config
+from hypothesis import given
+from hypothesis import strategies as st
+
+from urilint.config import (ConfigError, check_selector, config_from_mapping, find_config, known_selectors,
+                            load_config, split_selectors)
+from urilint.rules import RULES
 
 
 def write(path: Path, text: str) -> Path:
@@ -48,7 +53,7 @@ def test_no_config_gives_defaults(tmp_path: Path) -> None:
     [
         pytest.param({"selct": ["URI1"]}, "unknown key 'selct'", id="unknown-key"),
         pytest.param({"select": "URI1"}, "'select' must be a list of strings", id="select-not-list"),
-        pytest.param({"select": ["E501"]}, "not urilint codes: E501", id="foreign-code"),
+        pytest.param({"select": ["E501"]}, "'select': unknown selector 'E501'", id="foreign-code"),
         pytest.param({"include-code-blocks": "yes"}, "'include-code-blocks' must be true or false", id="bool"),
         pytest.param({"extra-default-ports": {"redis": "6379"}}, "'extra-default-ports'", id="port-type"),
         pytest.param({"extra-default-ports": {"redis": 70000}}, "0-65535", id="port-range"),
@@ -89,13 +94,13 @@ def test_invalid_toml_is_a_config_error(tmp_path: Path) -> None:
 SECRET = "postgres://admin:Zq7cfgpw1@db.vendor.io/x"
 SECRET_TABLES = [
     pytest.param({SECRET: 1}, "unknown key", id="key"),
-    pytest.param({"select": [SECRET]}, "not urilint codes", id="code"),
-    pytest.param({"ignore": ["URI1", f"{SECRET} "]}, "not urilint codes", id="code-among-codes"),
+    pytest.param({"select": [SECRET]}, "unknown selector", id="code"),
+    pytest.param({"ignore": ["URI1", f"{SECRET} "]}, "unknown selector", id="code-among-codes"),
     pytest.param({"per-file-ignores": {SECRET: ["E1"]}}, "per-file-ignores", id="glob"),
     pytest.param({"per-file-ignores": {SECRET: "URI1"}}, "must be a list of strings", id="glob-in-type-error"),
     pytest.param({"placeholders": [SECRET]}, "unknown syntaxes", id="placeholder"),
     pytest.param({"select": ["https://ci.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789"]},
-                 "not urilint codes", id="token"),
+                 "unknown selector", id="token"),
 ]
 PLAIN_TABLES = [
     pytest.param({"selct": ["URI1"]}, "'selct'", id="key"),
@@ -123,3 +128,97 @@ def test_config_errors_still_quote_what_was_wrong(table: dict, names: str) -> No
     with pytest.raises(ConfigError) as exc:
         config_from_mapping(table, "proj/urilint.toml")
     assert names in str(exc.value) and "****" not in str(exc.value)
+
+
+# -- selectors: a code that names no rule is an error, never a silent "check nothing" (issue 15) --
+UNKNOWN_SELECTORS = [
+    pytest.param({"select": ["URI3O1"]}, "'select': unknown selector 'URI3O1'", "URI301", id="letter-o-for-zero"),
+    pytest.param({"extend-select": ["URI9"]}, "'extend-select': unknown selector 'URI9'", "", id="no-such-family"),
+    pytest.param({"ignore": ["URI3011"]}, "'ignore': unknown selector 'URI3011'", "URI301", id="one-digit-too-many"),
+    pytest.param({"extend-ignore": ["E501"]}, "'extend-ignore': unknown selector 'E501'", "", id="another-linter"),
+    pytest.param({"select": ["password-in-userinfo"]}, "unknown selector 'password-in-userinfo'", "URI301",
+                 id="a-rule-name"),
+    pytest.param({"select": ["U"]}, "unknown selector 'U'", "", id="shorter-than-the-family"),
+    pytest.param({"select": [""]}, "'select': empty selector", "", id="empty-string"),
+    pytest.param({"ignore": ["  "]}, "'ignore': empty selector", "", id="blank-string"),
+    pytest.param({"per-file-ignores": {"*.md": ["URI3O1"]}}, "'per-file-ignores.*.md': unknown selector 'URI3O1'",
+                 "URI301", id="per-file-code"),
+    pytest.param({"per-file-ignores": {"": ["URI1"]}}, "'per-file-ignores' has an empty glob", "", id="per-file-glob"),
+]
+KNOWN_SELECTORS = [
+    pytest.param({"select": []}, id="select-nothing"),
+    pytest.param({"select": ["ALL"]}, id="all"),
+    pytest.param({"select": ["all"]}, id="all-lower-case"),
+    pytest.param({"select": ["URI"]}, id="family"),
+    pytest.param({"select": ["uri3"]}, id="prefix-lower-case"),
+    pytest.param({"extend-select": ["URI10"]}, id="two-digit-prefix"),
+    pytest.param({"ignore": ["URI111"]}, id="full-code"),
+    pytest.param({"extend-ignore": ["URI2", "URI305"]}, id="mixed"),
+    pytest.param({"per-file-ignores": {"docs/*": ["URI", "URI301"]}}, id="per-file"),
+    pytest.param({"per-file-ignores": {"a:b.md": ["URI1"]}}, id="per-file-glob-with-colon"),
+]
+
+
+@pytest.mark.parametrize(("table", "message", "suggestion"), UNKNOWN_SELECTORS)
+def test_unknown_selector_is_an_error_naming_it(table: dict, message: str, suggestion: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ConfigError) as exc:
+        config_from_mapping(table, "proj/pyproject.toml")
+    text = str(exc.value)
+    assert message in text and text.startswith("proj/pyproject.toml: ")
+    assert (f"did you mean {suggestion}?" in text) if suggestion else "did you mean" not in text
+
+
+@pytest.mark.parametrize("table", KNOWN_SELECTORS)
+def test_known_selectors_are_accepted(table: dict) -> None:  # type: ignore[type-arg]
+    config_from_mapping(table, "proj/pyproject.toml")
+
+
+def test_unknown_selector_in_a_file_names_file_and_selector(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", '[tool.urilint]\nselect = ["URI3O1"]\n')
+    with pytest.raises(ConfigError, match=r"pyproject.toml: 'select': unknown selector 'URI3O1'"):
+        load_config(tmp_path)
+
+
+@pytest.mark.parametrize(("text", "selected"), [
+    pytest.param("URI1,URI302", {"URI1", "URI302"}, id="two"),
+    pytest.param(" uri1 , URI2 ", {"URI1", "URI2"}, id="spaces-and-case"),
+    pytest.param("ALL", {"ALL"}, id="all"),
+])
+def test_split_selectors(text: str, selected: set) -> None:  # type: ignore[type-arg]
+    assert split_selectors(text, "--select") == selected
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    pytest.param("", "--select: empty value", id="empty"),
+    pytest.param(" ", "--select: empty value", id="blank"),
+    pytest.param(",", "--select: empty selector", id="only-a-comma"),
+    pytest.param("URI1,,URI2", "--select: empty selector", id="empty-item"),
+    pytest.param("URI1,", "--select: empty selector", id="trailing-comma"),
+    pytest.param("URI1,URI3O1", "--select: unknown selector 'URI3O1'", id="one-bad-of-two"),
+])
+def test_split_selectors_rejects(text: str, message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        split_selectors(text, "--select")
+
+
+def test_known_selectors_are_the_registry_and_its_prefixes() -> None:
+    codes = {r.code for r in RULES}
+    assert codes <= known_selectors() and {"ALL", "URI", "URI1", "URI2", "URI3"} <= known_selectors()
+    assert all(s == "ALL" or any(c.startswith(s) for c in codes) for s in known_selectors())
+
+
+@given(st.text(max_size=12))
+def test_every_accepted_selector_names_a_rule(text: str) -> None:
+    """Property: what check_selector accepts selects at least one rule; everything else raises."""
+    try:
+        code = check_selector(text, "x")
+    except ConfigError as exc:
+        assert str(exc).startswith("x: ")
+        return
+    assert code == "ALL" or any(r.code.startswith(code) for r in RULES)
+
+
+def test_an_unknown_selector_is_echoed_short_and_printable() -> None:
+    with pytest.raises(ConfigError) as exc:
+        check_selector("URI\x1b[31m" + "9" * 100, "x")
+    assert "\x1b" not in str(exc.value) and "9" * 41 not in str(exc.value)

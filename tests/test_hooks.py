@@ -94,6 +94,15 @@ def test_pre_commit_hooks(tmp_path: Path, hook_source: Tuple[Path, str], pre_com
     proc = run_hook(clean, "urilint", hook_source, pre_commit_home)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
+    # Many files, one process (require_serial): one report and one summary, not one per batch of
+    # files pre-commit would hand to each core.
+    many = new_repo(tmp_path / "many", {f"f{i:02}.yaml": f"db: postgres://app:{SECRET}@db{i}.internal/app\n"
+                                        for i in range(40)})
+    proc = run_hook(many, "urilint", hook_source, pre_commit_home)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 1, out
+    assert out.count("Found 40 errors.") == 1 and out.count("Found ") == 1, out
+
 
 def test_plain_git_hook_checks_the_staged_content(tmp_path: Path) -> None:
     repo = new_repo(tmp_path / "repo", {"ok.md": "fine https://example.com/\n"})
@@ -152,3 +161,13 @@ def test_hook_ids_and_types_in_readme_and_yaml() -> None:
         assert f"id: {hook_id}" in readme
     for tag in ("python", "pyi", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "plain-text", "shell"):
         assert tag in text
+
+
+def test_hooks_run_serially() -> None:
+    """One urilint process per hook run (it has its own -j): pre-commit must not split the files
+    over several processes, each printing its own summary."""
+    import yaml
+
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert [h["id"] for h in hooks] == ["urilint", "urilint-fix"]
+    assert all(h.get("require_serial") is True for h in hooks)

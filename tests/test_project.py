@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -20,6 +22,25 @@ def test_ci_runs_readme_test_command_verbatim() -> None:
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test_cmd in ci
     assert "urilint" in run_cmd and run_cmd.startswith("python -m pip install .")
+
+
+def test_ci_checks_the_repository_after_the_tests() -> None:
+    _, test_cmd = readme_commands()
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert "urilint check ." in ci
+    assert ci.index("urilint check .") > ci.index(test_cmd)  # after the test command, as README's order
+
+
+def test_the_repository_checks_itself(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """README's first command in a clone is a clean run: [tool.urilint] in pyproject.toml names
+    the test data, so anything urilint reports here is a real finding (or a missing entry)."""
+    from urilint.cli import main
+
+    monkeypatch.chdir(ROOT)
+    code = main(["check", "--output-format", "concise", "."])
+    out = capsys.readouterr()
+    assert code == 0, out.out + out.err
+    assert out.out == "All checks passed!\n" and "error" not in out.err
 
 
 def test_mypy_strict_on_src() -> None:

@@ -5,19 +5,20 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import difflib
-import fnmatch
-import json
 import os
 import sys
+import textwrap
+from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar
 
 from . import __version__, baseline, pipeline
-from .config import Config, ConfigError, config_from_mapping, load, load_config
-from .files import SourceFile, Walker, WriteError, display, read, walk, write_atomically
-from .finding import FileError
+from .config import Config, ConfigError, load, load_config, split_selectors
+from .files import Walker, WriteError, display, read, walk, write_atomically
+from .finding import FileError, FileFinding
 from .report import Report, RunResult, mask_line, place, with_cells
-from .scanners import REGISTRY, extract, format_for_path
+from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
+from .scanners import REGISTRY, format_for_path
 from .scanners.base import locator
 from .scanners.positions import LineIndex
 from .secrets import redact
@@ -101,6 +102,11 @@ class Job:
     diff: bool
     stdin: Optional[bytes] = None
     format: Optional[str] = None
+    show_fixes: bool = False  #: count the fixes per code (--show-fixes)
+
+
+#: (code, name, count) of the findings one file's fixes removed
+FixedCodes = Tuple[Tuple[str, str, int], ...]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,6 +116,8 @@ class Outcome:
     fixed: int = 0
     diff: str = ""
     new_text: Optional[str] = None  #: stdin only: the fixed text to print
+    checked: bool = False  #: the file was read and checked (not binary, unreadable or refused)
+    fixed_codes: FixedCodes = ()  #: with --show-fixes: what the fixes removed, per code
 
 
 def _masked_diff(shown: str, old: str, new: str) -> str:
@@ -170,23 +178,36 @@ def _process(job: Job) -> Outcome:
     findings = result.findings
     if text != result.text:  # the fixes were not kept: report the text as it is
         findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored).findings
+    fixed_codes: FixedCodes = ()
+    if job.show_fixes and fixed and result.text != source.text:
+        before = findings if text == source.text else pipeline.lint(
+            source.text, source.format, settings, role=role, ignored=ignored).findings
+        fixed_codes = _fixed_codes(before, result.findings)
     reports = place(job.shown, text, findings, LineIndex.of(text))
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
-    return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text)
+    return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text, True, fixed_codes)
+
+
+def _fixed_codes(before: Sequence[FileFinding], after: Sequence[FileFinding]) -> FixedCodes:
+    """Per code, how many findings of ``before`` are gone ``after`` the fixes."""
+    gone = Counter((f.code, f.name) for f in before)
+    gone.subtract(Counter((f.code, f.name) for f in after))
+    return tuple((code, name, n) for (code, name), n in sorted(gone.items()) if n > 0)
 
 
 def _settings_from_args(args: argparse.Namespace, base: Settings) -> Settings:
+    """``base`` with the command line's selectors applied; a selector that names no rule, or an
+    empty one, is a ConfigError (it would check less than asked, silently)."""
     changes: Dict[str, Any] = {}
-    def codes(value: Optional[str]) -> FrozenSet[str]:
-        return frozenset(c.strip().upper() for c in (value or "").split(",") if c.strip())
     if args.select is not None:
-        changes["select"] = codes(args.select)
-    if args.extend_select:
-        changes["extend_select"] = base.extend_select | codes(args.extend_select)
+        changes["select"] = split_selectors(args.select, "--select")
+    if args.extend_select is not None:
+        changes["extend_select"] = base.extend_select | split_selectors(args.extend_select, "--extend-select")
     if args.ignore is not None:
-        changes["ignore"] = codes(args.ignore)
-    if args.extend_ignore:
-        changes["ignore"] = changes.get("ignore", base.ignore) | codes(args.extend_ignore)
+        changes["ignore"] = split_selectors(args.ignore, "--ignore")
+    if args.extend_ignore is not None:
+        changes["ignore"] = changes.get("ignore", base.ignore) | split_selectors(args.extend_ignore,
+                                                                                  "--extend-ignore")
     if args.include_code_blocks:
         changes["include_code_blocks"] = True
     return dataclasses.replace(base, **changes) if changes else base
@@ -199,15 +220,20 @@ def _load(args: argparse.Namespace) -> Config:
         config = load(Path(args.config))
     else:
         config = load_config(Path.cwd())
-    per_file = tuple(config.per_file_ignores)
-    for item in args.per_file_ignores or ():
-        glob, _, codes = item.partition(":")
-        per_file += ((glob, frozenset(c.strip().upper() for c in codes.split(",") if c.strip())),)
+    per_file = tuple(config.per_file_ignores) + tuple(_per_file_ignore(item) for item in args.per_file_ignores or ())
     return dataclasses.replace(
         config, settings=_settings_from_args(args, config.settings), per_file_ignores=per_file,
         exclude=tuple(args.exclude.split(",")) if args.exclude else config.exclude,
         extend_exclude=config.extend_exclude + tuple(args.extend_exclude.split(",") if args.extend_exclude else ()),
     )
+
+
+def _per_file_ignore(item: str) -> Tuple[str, FrozenSet[str]]:
+    """One ``--per-file-ignores GLOB:CODES`` value (codes hold no ":", so the last one splits)."""
+    glob, sep, codes = item.rpartition(":")
+    if not sep or not glob.strip():
+        raise ConfigError(f"--per-file-ignores: {ascii(item[:60])} is not GLOB:CODES (e.g. 'tests/*:URI301')")
+    return glob, split_selectors(codes, f"--per-file-ignores {glob}")
 
 
 def _shown(path: Path) -> str:
@@ -218,12 +244,13 @@ def _shown(path: Path) -> str:
 def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[FileError]]:
     fix = bool(getattr(args, "fix", False))
     unsafe, diff = bool(getattr(args, "unsafe_fixes", False)), bool(getattr(args, "diff", False))
+    show_fixes = bool(getattr(args, "show_fixes", False))
     paths = [Path(p) for p in (args.paths or ["."])]
     if args.stdin_filename or paths == [Path("-")]:
         name = args.stdin_filename or "-"
         data = sys.stdin.buffer.read()
         fmt = format_for_path(name) if args.stdin_filename else REGISTRY.fallback
-        return [Job(Path(name), name, config, fix, unsafe, diff, data, fmt)], []
+        return [Job(Path(name), name, config, fix, unsafe, diff, data, fmt, show_fixes)], []
     walker = Walker(exclude=config.exclude + config.extend_exclude, force_exclude=args.force_exclude,
                     respect_gitignore=config.respect_gitignore and not args.no_respect_gitignore)
     jobs: List[Job] = []
@@ -234,7 +261,7 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
             errors.append(item)
         elif item not in seen:
             seen.add(item)
-            jobs.append(Job(item, _shown(item), config, fix, unsafe, diff))
+            jobs.append(Job(item, _shown(item), config, fix, unsafe, diff, show_fixes=show_fixes))
     if not jobs and not errors:
         # "All checks passed!" over nothing would mislead: say why nothing was checked.
         sys.stderr.write("urilint: warning: no files to check under the given paths (all excluded, or ignored "
@@ -272,61 +299,166 @@ def _want_progress(n: int) -> bool:
     return n >= 200 and sys.stderr.isatty() and not os.environ.get("CI")
 
 
+def _usage_error(message: str) -> int:
+    """A usage, configuration or output error: one line on stderr, exit code 2."""
+    print(f"urilint: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a replaced or closed stream
+        return False
+
+
+def use_color(choice: str, stream: TextIO, to_file: bool = False) -> bool:
+    """``--color``: "always" and "never" decide; "auto" colours a terminal, and any stream when
+    FORCE_COLOR is set (CI logs render ANSI), never when NO_COLOR is set (it wins, as in CPython
+    and pytest) or when writing --output-file (a file is data).  Empty variables count as unset
+    (https://no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR") or to_file:
+        return False
+    return bool(os.environ.get("FORCE_COLOR")) or _isatty(stream)
+
+
+def writable_problem(name: str) -> Optional[str]:
+    """Why ``name`` cannot be written, checked before the run (so a long run, or one that fixes
+    files, does not end in a lost report), or None.  The write itself can still fail."""
+    path = Path(name)
+    if path.is_dir():
+        return "is a directory"
+    folder = path.parent
+    if not folder.is_dir():
+        return f"its folder {printable(str(folder))} does not exist"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "is not writable"
+    return None
+
+
+def _write_output(option: str, name: str, text: str) -> Optional[str]:
+    """Write ``text`` to the file ``name``; the one-line error (naming ``option``) when it fails."""
+    try:
+        Path(name).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        return f"{option} {printable(name)}: cannot be written: {exc.strerror or exc}"
+    return None
+
+
+def _workers(args: argparse.Namespace) -> int:
+    return int(args.jobs) if args.jobs is not None else (os.cpu_count() or 1)
+
+
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     from . import reporters
 
     try:
         config = _load(args)
     except ConfigError as exc:
-        print(f"urilint: error: {exc}", file=sys.stderr)
-        return 2
+        return _usage_error(str(exc))
+    for option in ("output_file", "write_baseline"):
+        name = getattr(args, option)
+        problem = writable_problem(name) if name else None
+        if problem:
+            return _usage_error(f"--{option.replace('_', '-')} {printable(name)}: {problem}")
     known = None
     if args.baseline:
         try:
             known = baseline.loads(Path(args.baseline).read_text(encoding="utf-8"), args.baseline)
         except (OSError, baseline.BaselineError) as exc:
-            print(f"urilint: error: {exc}", file=sys.stderr)
-            return 2
+            return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
-    workers = args.jobs if args.jobs else (os.cpu_count() or 1)
-    outcomes = _run(process, jobs, workers, _want_progress(len(jobs)))
+    outcomes = _run(process, jobs, _workers(args), _want_progress(len(jobs)))
     reports = [r for o in outcomes for r in o.reports]
     errors += [e for o in outcomes for e in o.errors]
     fixed = sum(o.fixed for o in outcomes)
+    checked = sum(1 for o in outcomes if o.checked)
     if args.write_baseline:
-        Path(args.write_baseline).write_text(baseline.dumps(reports), encoding="utf-8")
+        return _write_baseline(args, RunResult(tuple(reports), tuple(errors), checked, fixed), reporters)
     if known is not None:
         reports = baseline.new_only(reports, known)
-    result = RunResult(tuple(reports), tuple(errors), len(jobs), fixed)
+    result = RunResult(tuple(reports), tuple(errors), checked, fixed)
     diffs = "".join(o.diff for o in outcomes)
     stdin_fixed = [o.new_text for o in outcomes if o.new_text is not None]
-    return _emit(args, out, result, diffs, stdin_fixed, reporters)
+    fixed_codes = [(job.shown, *c) for job, o in zip(jobs, outcomes) for c in o.fixed_codes]
+    return _emit(args, out, result, diffs, stdin_fixed, fixed_codes, reporters)
+
+
+def _write_baseline(args: argparse.Namespace, result: RunResult, reporters: Any) -> int:
+    """``--write-baseline``: record the findings; done (exit 0) once written, unless a file could
+    not be checked (its findings are missing from the baseline)."""
+    _errors_to_stderr(args, result, reporters)
+    problem = _write_output("--write-baseline", args.write_baseline, baseline.dumps(list(result.reports)))
+    if problem:
+        return _usage_error(problem)
+    name = printable(args.write_baseline)
+    print(f"Recorded {plural(len(result.reports), 'finding')} in {name} (`--baseline {name}` reports only new ones).")
+    return 1 if any(e.fatal for e in result.errors) and not args.exit_zero else 0
+
+
+def _errors_to_stderr(args: argparse.Namespace, result: RunResult, reporters: Any) -> None:
+    # Before the report: on a terminal the summary that counts them comes after them.
+    text = reporters.render_errors(result, color=use_color(args.color, sys.stderr), verbose=args.verbose)
+    if text:
+        sys.stderr.write(text)
+        sys.stderr.flush()
 
 
 def _emit(args: argparse.Namespace, out: TextIO, result: RunResult, diffs: str, stdin_fixed: List[str],
-          reporters: Any) -> int:
+          fixed_codes: List[Tuple[str, str, str, int]], reporters: Any) -> int:
+    from .reporters import full
+
+    _errors_to_stderr(args, result, reporters)
+    unsafe = 0 if args.unsafe_fixes else sum(1 for r in result.reports if is_unsafe_fixable(r))
     if stdin_fixed:
         out.write(stdin_fixed[0])  # ruff's contract: with --fix on stdin, the fixed text is the output
+        if args.show_fixes:
+            sys.stderr.write(full.fix_enumeration(fixed_codes))
     elif args.diff:
         out.write(diffs)
+        out.flush()
+        if args.show_fixes:
+            sys.stderr.write(full.fix_enumeration(fixed_codes, would=True))
+        # The patch stays clean on stdout; what it amounts to goes to stderr, as ruff does.
+        sys.stderr.write(full.diff_summary(result.fixed, unsafe))
     else:
-        color = args.output_file is None and out.isatty() and not os.environ.get("NO_COLOR")
-        rendered = reporters.render(args.output_format, result, color=color)
+        rendered = reporters.render(args.output_format, result,
+                                    color=use_color(args.color, out, to_file=args.output_file is not None))
         if args.statistics:
             rendered = reporters.render_statistics(result)
+        enumeration = _fix_enumeration(args, result, fixed_codes) if args.show_fixes else ""
+        if enumeration and args.output_format in ("full", "concise") and not args.statistics:
+            rendered, enumeration = rendered + enumeration, ""
         if args.output_file:
-            Path(args.output_file).write_text(rendered, encoding="utf-8")
+            problem = _write_output("--output-file", args.output_file, rendered)
+            if problem:
+                return _usage_error(problem)
         else:
             out.write(rendered)
-    errors_text = reporters.render_errors(result)
-    if errors_text:
-        sys.stderr.write(errors_text)
+        if enumeration:  # a machine format's output must stay parseable
+            sys.stderr.write(enumeration)
     if args.exit_zero:
         return 0
     if args.diff:
         return 1 if diffs else 0
     fatal = any(e.fatal for e in result.errors)
     return 1 if result.reports or fatal else 0
+
+
+def _fix_enumeration(args: argparse.Namespace, result: RunResult, fixed_codes: List[Tuple[str, str, str, int]]) -> str:
+    """``--show-fixes``: with --fix, what was fixed; without, what --fix would fix (the reports'
+    safe fixes, and unsafe ones with --unsafe-fixes)."""
+    from .reporters import full
+
+    if args.fix:
+        return full.fix_enumeration(fixed_codes)
+    fixable = Counter((r.path, r.code, r.name) for r in result.reports
+                      if is_fixable(r) or (args.unsafe_fixes and is_unsafe_fixable(r)))
+    order = {path: i for i, path in reversed(list(enumerate(r.path for r in result.reports)))}
+    rows = sorted(fixable.items(), key=lambda item: (order[item[0][0]], item[0][1]))
+    return full.fix_enumeration([(*key, n) for key, n in rows], would=True)
 
 
 # --- dump ----------------------------------------------------------------------------------------
@@ -362,24 +494,53 @@ def _dump_file(job: Job) -> Dumped:
 
 
 def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
+    from . import reporters
+
     try:
         config = _load(args)
     except ConfigError as exc:
-        print(f"urilint: error: {exc}", file=sys.stderr)
-        return 2
+        return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
-    workers = args.jobs if args.jobs else (os.cpu_count() or 1)
-    dumped = _run(dump_file, jobs, workers, _want_progress(len(jobs)))
+    dumped = _run(dump_file, jobs, _workers(args), _want_progress(len(jobs)))
     rows = [r for d in dumped for r in d.rows]
     errors += [e for d in dumped for e in d.errors]
+    _errors_to_stderr(args, RunResult((), tuple(errors), len(jobs)), reporters)
+    # What a file holds is hostile: a lone surrogate (a Python "\ud800" escape, an undecodable
+    # byte in a path) cannot be encoded, and a control character would act on the terminal.
     if args.output_format == "json":
-        out.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        out.write(dumps(rows))
     else:
-        out.writelines(f"{r['filename']}:{r['location']['row']}:{r['location']['column']}: {r['context']}"
-                       f"{' (in code)' if r['in_code'] else ''} {r['uri']}\n" for r in rows)
-    for e in errors:
-        print(f"{e.path}: {'error' if e.fatal else 'notice'}: {e.message}", file=sys.stderr)
+        out.writelines(printable(f"{r['filename']}:{r['location']['row']}:{r['location']['column']}: {r['context']}"
+                                 f"{' (in code)' if r['in_code'] else ''} {r['uri']}") + "\n" for r in rows)
     return 1 if any(e.fatal for e in errors) else 0
+
+
+DESCRIPTION = """\
+urilint finds malformed, non-normalized and credential-bearing URIs (RFC 3986) in code, docs and
+configuration files, and fixes what is safe to fix.
+
+examples:
+  urilint check                    check every supported file below the current folder
+  urilint check --fix              apply the safe fixes
+  urilint check --diff             show what --fix would change; write nothing
+  urilint rule URI301              explain a rule
+  urilint validate 'http://a b/'   check one URI against RFC 3986
+"""
+EXIT_CODES = ("exit codes: 0 nothing reported, 1 findings remain or a file could not be checked, 2 usage or "
+              "configuration error.")
+EPILOG = textwrap.fill(EXIT_CODES + "  `urilint COMMAND --help` describes a command's options.", 79)
+SELECTORS = "comma-separated codes (URI301), prefixes (URI3) or ALL"
+
+
+def positive_int(text: str) -> int:
+    """``-j``: a whole number of processes, at least 1 (0 or less would mean nothing sensible)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _add_file_options(p: argparse.ArgumentParser) -> None:
@@ -391,52 +552,72 @@ def _add_file_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--extend-exclude", metavar="GLOBS", help="comma-separated globs added to the excludes")
     p.add_argument("--force-exclude", action="store_true", help="apply excludes to files named on the command line")
     p.add_argument("--no-respect-gitignore", action="store_true", help="also walk what .gitignore files ignore")
-    p.add_argument("--select", metavar="CODES")
-    p.add_argument("--extend-select", metavar="CODES")
-    p.add_argument("--ignore", metavar="CODES")
-    p.add_argument("--extend-ignore", metavar="CODES")
-    p.add_argument("--per-file-ignores", metavar="GLOB:CODES", action="append")
+    p.add_argument("--select", metavar="CODES", help=f"check only these rules: {SELECTORS}")
+    p.add_argument("--extend-select", metavar="CODES", help="check these rules too, besides the selected ones")
+    p.add_argument("--ignore", metavar="CODES", help=f"do not check these rules: {SELECTORS}")
+    p.add_argument("--extend-ignore", metavar="CODES", help="do not check these rules either")
+    p.add_argument("--per-file-ignores", metavar="GLOB:CODES", action="append",
+                   help="do not check these rules in files matching GLOB (repeatable), e.g. 'tests/*:URI301'")
     p.add_argument("--include-code-blocks", action="store_true", help="also check URIs in code spans and blocks")
+    p.add_argument("-j", "--jobs", type=positive_int, metavar="N", help="parallel processes (default: all cores)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list every skipped binary file (by default one line counts them)")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour the output: auto (default) on a terminal or with FORCE_COLOR set, "
+                        "never with NO_COLOR set")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="urilint", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"urilint {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    p = sub.add_parser("validate", help="check URIs against RFC 3986 Appendix A, with a caret at each problem")
-    p.add_argument("uri", nargs="+")
-    p.add_argument("--rule", choices=RULES, default="URI-reference")
+    parser = argparse.ArgumentParser(prog="urilint", description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"urilint {__version__}",
+                        help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands",
+                                help="the command to run")
+    p = sub.add_parser("validate", help="check URIs against RFC 3986 Appendix A, with a caret at each problem",
+                       description="Check URIs against RFC 3986 Appendix A; print a caret under each problem.")
+    p.add_argument("uri", nargs="+", help="the URIs to check (quote them for the shell)")
+    p.add_argument("--rule", choices=RULES, default="URI-reference",
+                   help="the ABNF rule to match (default: URI-reference)")
     p.set_defaults(func=_cmd_validate)
-    p = sub.add_parser("normalize", help="print the RFC 3986 section 6 normal form of URIs")
-    p.add_argument("uri", nargs="+")
+    p = sub.add_parser("normalize", help="print the RFC 3986 section 6 normal form of URIs",
+                       description="Print the RFC 3986 section 6 normal form of each URI.")
+    p.add_argument("uri", nargs="+", help="the URIs to normalize")
     p.set_defaults(func=_cmd_normalize)
-    p = sub.add_parser("resolve", help="resolve a reference against a base URI (RFC 3986 section 5.2)")
-    p.add_argument("base")
-    p.add_argument("ref")
+    p = sub.add_parser("resolve", help="resolve a reference against a base URI (RFC 3986 section 5.2)",
+                       description="Resolve a reference against a base URI (RFC 3986 section 5.2).")
+    p.add_argument("base", help="the base URI (absolute)")
+    p.add_argument("ref", help="the reference to resolve")
     p.add_argument("--non-strict", action="store_true", help="read 'http:g' as relative to an http base")
     p.set_defaults(func=_cmd_resolve)
-    p = sub.add_parser("check", help="check files for URI problems (and fix them)")
+    p = sub.add_parser("check", help="check files for URI problems (and fix them)",
+                       description="Check files for URI problems, and fix them with --fix.", epilog=EXIT_CODES)
     _add_file_options(p)
     p.add_argument("--fix", action="store_true", help="apply safe fixes")
     p.add_argument("--unsafe-fixes", action="store_true", help="with --fix or --diff, also apply unsafe fixes")
-    p.add_argument("--diff", action="store_true", help="print the diff --fix would apply; write nothing")
-    p.add_argument("--output-format", default="full",
-                   choices=("full", "concise", "json", "sarif", "github", "junit"))
-    p.add_argument("--output-file", metavar="FILE")
+    p.add_argument("--diff", action="store_true",
+                   help="print the diff --fix would apply and how many fixes it holds; write nothing")
+    p.add_argument("--show-fixes", action="store_true",
+                   help="list the fixes per file and code: those applied (with --fix) or those --fix would apply")
+    p.add_argument("--output-format", default="full", choices=("full", "concise", "json", "sarif", "github", "junit"),
+                   help="full (default: each finding with its line and the suggested fix), concise (one line "
+                        "each), json, sarif, github (workflow annotations) or junit")
+    p.add_argument("--output-file", metavar="FILE", help="write the report to FILE instead of stdout")
     p.add_argument("--statistics", action="store_true", help="print the number of findings per code")
     p.add_argument("--exit-zero", action="store_true", help="exit 0 even when findings remain")
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
     p.add_argument("--baseline", metavar="FILE", help="report only findings not recorded in FILE")
-    p.add_argument("--write-baseline", metavar="FILE", help="record the current findings in FILE")
+    p.add_argument("--write-baseline", metavar="FILE",
+                   help="record the current findings in FILE (for --baseline) and exit 0")
     p.set_defaults(func=_cmd_check)
-    p = sub.add_parser("dump", help="list every URI candidate with its position (secrets redacted)")
+    p = sub.add_parser("dump", help="list every URI candidate with its position (secrets redacted)",
+                       description="List every URI candidate with its position and context (secrets redacted).")
     _add_file_options(p)
-    p.add_argument("--output-format", default="text", choices=("text", "json"))
-    p.add_argument("-j", "--jobs", type=int, default=0, metavar="N", help="parallel processes (default: all cores)")
+    p.add_argument("--output-format", default="text", choices=("text", "json"),
+                   help="text (default: one line per URI) or json")
     p.set_defaults(func=_cmd_dump)
-    p = sub.add_parser("rules", help="list every rule")
+    p = sub.add_parser("rules", help="list every rule", description="List every rule: code, name, default, summary.")
     p.set_defaults(func=_cmd_rules)
-    p = sub.add_parser("rule", help="show a rule's documentation")
+    p = sub.add_parser("rule", help="show a rule's documentation", description="Show a rule's documentation.")
     p.add_argument("code", help="a code (URI301) or a name (password-in-userinfo)")
     p.set_defaults(func=_cmd_rule)
     return parser

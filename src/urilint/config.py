@@ -8,11 +8,13 @@ Reading files happens only in :func:`find_config` and :func:`load`; the rest is 
 
 from __future__ import annotations
 
+import difflib
 import fnmatch
+import functools
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
 
 from .placeholders import SYNTAXES
 from .settings import Settings
@@ -137,14 +139,62 @@ def _bool(value: Any, key: str, source: str) -> bool:
     return value
 
 
+@functools.lru_cache(maxsize=None)
+def known_selectors() -> FrozenSet[str]:
+    """Every selector that names at least one rule: "ALL", and each code of the registry with
+    each of its prefixes from "URI" on ("URI", "URI3", "URI30", "URI301")."""
+    from .rules import RULES  # the rules import settings, not config: looked up when asked
+
+    return frozenset({"ALL"} | {r.code[:n] for r in RULES for n in range(3, len(r.code) + 1)})
+
+
+def check_selector(selector: str, where: str) -> str:
+    """``selector`` upper-cased, or a ConfigError naming it and ``where`` it was written.
+
+    A selector that names no rule would silently check nothing (``select = ["URI3O1"]`` turns
+    every rule off and the run says "All checks passed!"), so it is an error, never ignored."""
+    code = selector.strip().upper()
+    if not code:
+        raise ConfigError(f"{where}: empty selector (write a code such as URI301, a prefix such as URI3, or ALL)")
+    if code not in known_selectors():
+        # Only the selector is echoed back, its secrets masked (a misplaced value may be a URI
+        # with a password), cut short and made printable.
+        echo = ascii(shown(selector.strip())[:40])
+        near = _suggestion(selector.strip())
+        hint = f"; did you mean {near}?" if near else "; `urilint rules` lists the codes"
+        raise ConfigError(f"{where}: unknown selector {echo} (not a rule code, a prefix of one, or ALL){hint}")
+    return code
+
+
+def _suggestion(selector: str) -> Optional[str]:
+    """The code a mistyped selector most likely meant: the code of a rule named so
+    ("password-in-userinfo"), or a full code one character off ("URI3O1")."""
+    from .rules import BY_CODE, BY_NAME
+
+    rule = BY_NAME.get(selector.lower())
+    if rule is not None:
+        return rule.code
+    if len(selector) < 5:  # "URI9": a prefix of nothing, not a typo of one code
+        return None
+    near = difflib.get_close_matches(selector.upper(), sorted(BY_CODE), n=1, cutoff=0.8)
+    return near[0] if near else None
+
+
+def check_selectors(selectors: Iterable[str], where: str) -> FrozenSet[str]:
+    """Each of ``selectors`` checked by :func:`check_selector`."""
+    return frozenset(check_selector(s, where) for s in selectors)
+
+
+def split_selectors(text: str, where: str) -> FrozenSet[str]:
+    """A comma-separated list of selectors as the command line writes them ("URI1,URI302").
+    An empty value or an empty item ("URI1,,URI2") is an error, as a mistyped code is."""
+    if not text.strip():
+        raise ConfigError(f"{where}: empty value (write codes such as URI301, prefixes such as URI3, or ALL)")
+    return check_selectors(text.split(","), where)
+
+
 def _codes(value: Any, key: str, source: str) -> FrozenSet[str]:
-    given = _str_list(value, key, source)
-    # Named as written: an uppercased token is no longer token-shaped, and would not be masked.
-    bad = sorted({c for c in given if not (c.upper() == "ALL" or c.upper().startswith("URI"))})
-    if bad:
-        raise ConfigError(f"{source}: '{shown(key)}' has codes that are not urilint codes: "
-                          f"{', '.join(shown(c) for c in bad)}")
-    return frozenset(c.upper() for c in given)
+    return check_selectors(_str_list(value, key, source), f"{source}: '{key}'")
 
 
 def _ports(value: Any, key: str, source: str) -> Dict[str, int]:
@@ -159,7 +209,10 @@ def _ports(value: Any, key: str, source: str) -> Dict[str, int]:
 def _per_file(value: Any, key: str, source: str) -> Tuple[Tuple[str, FrozenSet[str]], ...]:
     if not isinstance(value, dict):
         raise ConfigError(f"{source}: '{key}' must be a table of glob = [codes]")
-    return tuple((glob, _codes(codes, f"{key}.{glob}", source)) for glob, codes in value.items())
+    for glob in value:
+        if not glob.strip():
+            raise ConfigError(f"{source}: '{key}' has an empty glob")
+    return tuple((glob, _codes(codes, f"{key}.{shown(glob)}", source)) for glob, codes in value.items())
 
 
 def _placeholders(value: Any, key: str, source: str) -> FrozenSet[str]:

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, Opt
 
 from . import __version__
 from . import pipeline
-from .config import Config, ConfigError, load_config
+from .config import Config, ConfigError, check_selectors, load_config
 from .placeholders import SYNTAXES
 from .scanners.python import FORMAT as PYTHON
 from .scanners.positions import LineIndex
@@ -62,7 +62,8 @@ def _names(values: Optional[Iterable[str]]) -> List[str]:
 def settings_from_options(options: argparse.Namespace, base: Settings) -> Settings:
     """``base`` (from [tool.urilint]) with the flake8 options applied.  Pure."""
     changes: Dict[str, Any] = {}
-    extra = {c.upper() for c in _names(getattr(options, "uri_select_extra", None))}
+    # An unknown code here would turn nothing on, silently: an error, as in [tool.urilint].
+    extra = set(check_selectors(_names(getattr(options, "uri_select_extra", None)), "--uri-select-extra"))
     for attr in ("select", "extend_select"):
         extra |= {c.upper() for c in _names(getattr(options, attr, None)) if _FULL_CODE.match(c.upper())}
     if extra:

@@ -77,6 +77,10 @@ SCENARIOS: Dict[str, Scenario] = {
         files={"pyproject.toml": "[tool.urilint]\ncheck-comments = false\n"}),
     "unknown-key": Scenario(("--isolated",), {}, files={"pyproject.toml": "[tool.urilint]\nno-such-key = 1\n"}),
     "bad-placeholder-option": Scenario(("--isolated", "--uri-placeholders=nope"), {}),
+    # A code that names no rule would turn nothing on, silently (issue 15).
+    "unknown-select-extra": Scenario(("--isolated", "--uri-select-extra=URI3O1"), {}),
+    "unknown-selector-in-table": Scenario(("--isolated",), {},
+                                          files={"pyproject.toml": '[tool.urilint]\nignore = ["URI9"]\n'}),
 }
 GOOD = [name for name, s in SCENARIOS.items() if s.expected]
 Results = Dict[str, "Future[subprocess.CompletedProcess[str]]"]
@@ -137,6 +141,8 @@ def test_messages_hide_secrets(results: Results) -> None:
 @pytest.mark.parametrize("name, message", [
     P("unknown-key", "unknown key 'no-such-key'"),
     P("bad-placeholder-option", "unknown syntaxes nope"),
+    P("unknown-select-extra", "--uri-select-extra: unknown selector 'URI3O1'"),
+    P("unknown-selector-in-table", "'ignore': unknown selector 'URI9'"),
 ])
 def test_bad_configuration_is_one_clear_error(results: Results, name: str, message: str) -> None:
     result = _result(results, name)
@@ -168,6 +174,22 @@ def test_settings_from_options(given: Dict[str, Any], changed: Dict[str, Any]) -
     got = settings_from_options(argparse.Namespace(**given), BASE)
     for name in Settings.__dataclass_fields__:
         assert getattr(got, name) == changed.get(name, getattr(BASE, name)), name
+
+
+@pytest.mark.parametrize("extra", [P(["URI3O1"], id="letter-o"), P(["URI9"], id="no-such-family"),
+                                   P(["E501"], id="foreign"), P(["URI1", "password-in-userinfo"], id="a-name")])
+def test_unknown_select_extra_is_a_config_error(extra: List[str]) -> None:
+    with pytest.raises(ConfigError, match="--uri-select-extra: unknown selector"):
+        settings_from_options(argparse.Namespace(uri_select_extra=extra), BASE)
+
+
+@pytest.mark.parametrize("extra, selected", [
+    P(["uri110"], {"URI110"}, id="lower-case"), P(["URI1"], {"URI1"}, id="prefix"),
+    P(["URI"], {"URI"}, id="family"), P(["ALL", " "], {"ALL"}, id="all-and-a-blank"),
+])
+def test_known_select_extra_is_taken(extra: List[str], selected: set) -> None:  # type: ignore[type-arg]
+    got = settings_from_options(argparse.Namespace(uri_select_extra=extra), BASE)
+    assert got.extend_select == BASE.extend_select | selected
 
 
 def test_unknown_placeholder_syntax_is_a_config_error() -> None:

@@ -24,7 +24,7 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
         "  |",
         "3 | see HTTP://example.com/ here",
         "  |     ^^^^",
-        "  = help: safe fix available (--fix)",
+        "  = help: replace with `http://example.com/` (safe fix: --fix)",
     ], id="safe-fix"),
     pytest.param(WRAPPED, [
         "docs/guide.md:7:7: URI101 a space cannot appear in a URI",
@@ -38,28 +38,28 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
         "12 | s = '漢字é https://EXAMPLE.com/'",
         # "漢" and "字" take two terminal columns each, "é" one
         "   | " + " " * (5 + 2 + 2 + 1 + 1 + 8) + "^" * 11,
-        "   = help: safe fix available (--fix)",
+        "   = help: replace with `https://example.com/` (safe fix: --fix)",
     ], id="wide-and-non-ascii-before-span"),
     pytest.param(TAB, [
         "src/ünï.py:20:28: URI102 '%zz' is not a percent-encoding",
         "   |",
         "20 | \tfetch('http://example.com/%zz')",
         "   | \t" + " " * len("fetch('http://example.com/") + "^^^",
-        "   = help: unsafe fix available (--unsafe-fixes)",
+        "   = help: replace with `http://example.com/%25zz` (unsafe fix: --fix --unsafe-fixes)",
     ], id="tab-copied-into-caret-line"),
     pytest.param(replace(SCHEME, column=40, end_column=44), [
         "docs/guide.md:3:40: URI201 [*] scheme 'HTTP' should be lowercase: 'http'",
         "  |",
         "3 | see HTTP://example.com/ here",
         "  | " + " " * len(SCHEME.line) + "^",
-        "  = help: safe fix available (--fix)",
+        "  = help: replace with `http://example.com/` (safe fix: --fix)",
     ], id="span-past-line-end-clamped"),
     pytest.param(replace(SCHEME, line="a\x1b[2Jb\u202eHTTP://x", column=7, end_column=11), [
         "docs/guide.md:3:7: URI201 [*] scheme 'HTTP' should be lowercase: 'http'",
         "  |",
         "3 | a\u241b[2Jb\ufffdHTTP://x",
         "  |       ^^^^",
-        "  = help: safe fix available (--fix)",
+        "  = help: replace with `http://example.com/` (safe fix: --fix)",
     ], id="controls-and-bidi-shown-as-one-column-each"),
 ])
 def test_full_finding(report: Report, expected: List[str]) -> None:
@@ -70,7 +70,8 @@ def test_full_renders_every_report_then_the_summary() -> None:
     out = reporters.render("full", RESULT)
     headers = [line for line in out.splitlines() if re.match(r"^\S+:\d+:\d+: URI\d{3} ", line)]
     assert headers == [full.header(r, False) for r in REPORTS]
-    assert out.endswith("Found 5 errors.\n[*] 2 fixable with --fix.\n1 unsafe fix available with --unsafe-fixes.\n")
+    assert out.endswith("Found 5 errors.\n[*] 2 fixable with --fix.\n1 unsafe fix available with --unsafe-fixes.\n"
+                        "1 file could not be checked or fixed.\n")
     assert "blob.dat" not in out  # errors go to stderr through render_errors
 
 
@@ -83,7 +84,17 @@ def test_full_renders_every_report_then_the_summary() -> None:
                  id="unsafe-only"),
     pytest.param(RunResult((), (), 1, fixed=3), "Found 3 errors (3 fixed, 0 remaining).", id="all-fixed"),
     pytest.param(RunResult((WRAPPED,), (), 1, fixed=1), "Found 2 errors (1 fixed, 1 remaining).", id="some-fixed"),
-    pytest.param(RunResult((), (ERROR,), 1), "All checks passed!", id="errors-are-not-findings"),
+    # "All checks passed!" only when every file was checked (issue 15).
+    pytest.param(RunResult((), (ERROR,), 1), "No findings, but 1 file could not be checked or fixed.",
+                 id="errors-are-not-a-pass"),
+    pytest.param(RunResult((), (ERROR, ERROR), 2), "No findings, but 2 files could not be checked or fixed.",
+                 id="errors-counted"),
+    pytest.param(RunResult((), (NOTICE,), 1), "All checks passed!", id="notices-are-a-pass"),
+    pytest.param(RunResult((), (), 0), "No files were checked.", id="nothing-checked"),
+    pytest.param(RunResult((WRAPPED,), (ERROR,), 1), "Found 1 error.\n1 file could not be checked or fixed.",
+                 id="findings-and-errors"),
+    pytest.param(RunResult((), (ERROR,), 1, fixed=2),
+                 "Found 2 errors (2 fixed, 0 remaining).\n1 file could not be checked or fixed.", id="fixed-and-errors"),
 ])
 def test_summary(result: RunResult, expected: str) -> None:
     assert common.summary(result) == expected

@@ -11,11 +11,13 @@ Nothing here prints, reads the environment or touches a file; every value shown 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Callable, Mapping
 
+from ..finding import BINARY, FileError
 from ..report import RunResult
-from . import concise, full, github, json_report, junit, sarif, statistics
+from . import common, concise, full, github, json_report, junit, sarif, statistics
 
 FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 #: Formats whose output already carries the file errors (the CLI should not repeat them).
@@ -42,9 +44,24 @@ def render(format: str, result: RunResult, *, color: bool = False) -> str:
     return renderer(result, color=color)
 
 
-def render_errors(result: RunResult, *, color: bool = False) -> str:
-    """``path: error: message`` per file that could not be checked (``warning`` for notices)."""
-    return full.render_errors(result, color=color)
+def is_skipped_binary(error: FileError) -> bool:
+    """Whether ``error`` is the notice of a binary file that was skipped (not checked, by
+    design): files.py marks it with its kind."""
+    return error.kind == BINARY
+
+
+def render_errors(result: RunResult, *, color: bool = False, verbose: bool = True) -> str:
+    """``path: error: message`` per file that could not be checked (``warning`` for notices).
+    Without ``verbose`` the skipped binary files are one line at the end, their number: a tree
+    with a thousand images must not bury the one real error."""
+    if verbose:
+        return full.render_errors(result, color=color)
+    binaries = sum(1 for e in result.errors if is_skipped_binary(e))
+    rest = replace(result, errors=tuple(e for e in result.errors if not is_skipped_binary(e)))
+    text = full.render_errors(rest, color=color)
+    if binaries:
+        text += f"urilint: {common.plural(binaries, 'binary file')} skipped (-v lists them)\n"
+    return text
 
 
 def render_statistics(result: RunResult) -> str:
@@ -52,4 +69,4 @@ def render_statistics(result: RunResult) -> str:
     return statistics.render(result)
 
 
-__all__ = ["ERRORS_INLINE", "FORMATS", "render", "render_errors", "render_statistics"]
+__all__ = ["ERRORS_INLINE", "FORMATS", "is_skipped_binary", "render", "render_errors", "render_statistics"]

@@ -113,10 +113,17 @@ def plural(n: int, word: str, words: Optional[str] = None) -> str:
 
 
 def summary(result: RunResult) -> str:
-    """The closing lines, as ruff writes them: what was found, fixed, and what --fix would do."""
+    """The closing lines, as ruff writes them: what was found, fixed, and what --fix would do.
+
+    "All checks passed!" only when every file asked for was checked: a path that does not exist,
+    a file that cannot be read, or a run that checked nothing says so instead."""
     remaining = len(result.reports)
+    failed = sum(1 for e in result.errors if e.fatal)
+    unchecked = f"{plural(failed, 'file')} could not be checked or fixed." if failed else ""
     if remaining == 0 and result.fixed == 0:
-        return "All checks passed!"
+        if failed:
+            return f"No findings, but {unchecked}"
+        return "All checks passed!" if result.files_checked else "No files were checked."
     if result.fixed:
         lines = [f"Found {plural(remaining + result.fixed, 'error')} "
                  f"({result.fixed} fixed, {remaining} remaining)."]
@@ -128,4 +135,6 @@ def summary(result: RunResult) -> str:
         lines.append(f"[*] {fixable} fixable with --fix.")
     if unsafe:
         lines.append(f"{plural(unsafe, 'unsafe fix', 'unsafe fixes')} available with --unsafe-fixes.")
+    if unchecked:
+        lines.append(unchecked)
     return "\n".join(lines)

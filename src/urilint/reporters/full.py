@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import List, Tuple
+from typing import List, Sequence, Tuple
 
 from ..finding import FileError
 from ..report import Report, RunResult
@@ -83,11 +83,33 @@ def header(report: Report, color: bool) -> str:
             f"{paint(report.code, BOLD + RED, color)}{mark} {common.printable(report.message)}")
 
 
+#: Characters of a fix's replacement shown in a hint before it is cut with "…".
+FIX_SHOWN = 120
+
+
+def suggestion(report: Report) -> str:
+    """What the fix writes, for a reader deciding whether to apply it: "replace with `...`"
+    (cut in the middle past FIX_SHOWN characters, controls escaped), or "remove it".  Empty when
+    there is no fix or it would show a secret (common.edits)."""
+    edits = common.edits(report)
+    if not edits:
+        return ""
+    content = edits[0].content
+    if not content and len(edits) == 1:
+        return "remove it"
+    if len(edits) > 1:
+        return f"apply its {len(edits)} edits"
+    if len(content) > FIX_SHOWN:
+        half = FIX_SHOWN // 2
+        content = content[:half] + ELLIPSIS + content[-half:]
+    return f"replace with `{common.printable(content)}`"
+
+
 def _hint(report: Report) -> str:
     if common.is_fixable(report):
-        return "safe fix available (--fix)"
+        return f"{suggestion(report)} (safe fix: --fix)"
     if common.is_unsafe_fixable(report):
-        return "unsafe fix available (--unsafe-fixes)"
+        return f"{suggestion(report)} (unsafe fix: --fix --unsafe-fixes)"
     return ""
 
 
@@ -116,6 +138,32 @@ def render(result: RunResult, *, color: bool = False) -> str:
         out.append("")
     out.append(paint(common.summary(result), BOLD, color) if result.reports else common.summary(result))
     return "\n".join(out) + "\n"
+
+
+def fix_enumeration(fixed: Sequence[Tuple[str, str, str, int]], *, would: bool = False) -> str:
+    """``--show-fixes``: ruff's enumeration of the fixes, per file and code.  ``fixed`` holds
+    (path, code, name, count) in output order; ``would`` words it for a run that wrote nothing."""
+    total = sum(n for *_, n in fixed)
+    if not total:
+        return "No errors would be fixed.\n" if would else "No errors were fixed.\n"
+    head = f"Would fix {common.plural(total, 'error')}" if would else f"Fixed {common.plural(total, 'error')}"
+    out = [head + ":"]
+    path = None
+    for file, code, name, n in fixed:
+        if file != path:
+            out.append(f"- {common.printable(file)}:")
+            path = file
+        out.append(f"    {n} \u00d7 {code} ({name})")
+    return "\n".join(out) + "\n"
+
+
+def diff_summary(would_fix: int, unsafe: int = 0) -> str:
+    """The line ``--diff`` ends with (ruff's): how many findings its diff fixes, and how many
+    more ``--unsafe-fixes`` would."""
+    line = f"Would fix {common.plural(would_fix, 'error')}." if would_fix else "No errors would be fixed."
+    if unsafe:
+        line = line[:-1] + f" ({common.plural(unsafe, 'more fix', 'more fixes')} with --unsafe-fixes)."
+    return line + "\n"
 
 
 def error_line(error: FileError, color: bool = False) -> str:
