@@ -58,3 +58,13 @@ def test_readme_rule_table_matches_the_registry() -> None:
     start = text.index("<!-- rule-table")
     table = text[text.index("\n", start) + 1: text.index("<!-- /rule-table -->")].strip()
     assert table == rule_table(), "regenerate README's rule table from urilint.cli.rule_table()"
+
+
+def test_src_keeps_the_declared_house_style() -> None:
+    """[tool.ruff] in pyproject.toml is the style src/ follows; ruff holds it to it."""
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-m", "ruff", "check", "src"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

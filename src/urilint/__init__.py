@@ -13,7 +13,6 @@ from .rfc3986 import (
     resolve,
     validate,
 )
-
 from .scanners import extract, format_for_path
 from .settings import Settings
 

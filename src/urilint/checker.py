@@ -8,7 +8,6 @@ from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
-from .candidate import Candidate
 from .finding import Finding
 from .rfc3986 import iana
 from .rfc3986.reference import _check_str, parse
@@ -16,7 +15,8 @@ from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import Analysis, Rule, enabled_rules
 from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape
-from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME, scheme_fault, unwrapped
+from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME
+from .rules.uri103_invalid_scheme import scheme_fault, unwrapped
 from .settings import DEFAULT_SETTINGS, Settings
 
 #: Plan scopes: what runs where (see Plan.of).

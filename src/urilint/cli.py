@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import difflib
 import os
 import sys
 import textwrap
@@ -16,17 +15,18 @@ from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
-from .report import Report, RunResult, mask_line, place, with_cells
+from .masking import hidden_spans, masked_diff
+from .report import Report, RunResult, place, with_cells
 from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
+from .rfc3986 import RULES, normalize, resolve, validate
+from .rules import RULES as LINT_RULES
+from .rules import lookup
+from .rules.base import Rule
 from .scanners import REGISTRY, format_for_path
 from .scanners.base import locator
 from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
-from .rfc3986 import RULES, normalize, resolve, validate
-from .rules import RULES as LINT_RULES
-from .rules import lookup
-from .rules.base import Rule
 
 _T = TypeVar("_T")
 
@@ -120,21 +120,6 @@ class Outcome:
     fixed_codes: FixedCodes = ()  #: with --show-fixes: what the fixes removed, per code
 
 
-def _masked_diff(shown: str, old: str, new: str) -> str:
-    """A unified diff whose every line is masked: context lines may hold secrets of other URIs."""
-    lines = difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
-                                 fromfile=f"a/{shown}", tofile=f"b/{shown}")
-    out = []
-    for line in lines:
-        body = line.rstrip("\r\n")
-        end = line[len(body):] or "\n"
-        if line.startswith(("---", "+++", "@@")):
-            out.append(body + "\n")
-        else:
-            out.append(body[:1] + mask_line(body[1:]) + end.replace("\r", "") )
-    return "".join(out)
-
-
 def _internal_error(job: Job, exc: Exception) -> FileError:
     return FileError(job.shown, f"internal error ({type(exc).__name__}); please report it")
 
@@ -158,15 +143,19 @@ def _process(job: Job) -> Outcome:
                                 fatal=False))
     settings, ignored = job.config.settings, job.config.ignored_for(job.shown)
     role = job.config.role_for(job.shown)
+    path = None if job.stdin is not None else str(job.path)  # the link rules resolve from it
     result = pipeline.lint(source.text, source.format, settings, role=role, ignored=ignored,
-                           fix=job.fix or job.diff, unsafe=job.unsafe)
+                           fix=job.fix or job.diff, unsafe=job.unsafe, path=path)
     errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
     if not result.checked:
         return Outcome(errors=tuple(errors))
     text, fixed, diff, new_text = result.text, result.fixed, "", None
     if text != source.text:
         if job.diff:
-            diff, text = _masked_diff(job.shown, source.text, text), source.text
+            # Masked by each secret's source position, in the old text and the new.
+            diff = masked_diff(job.shown, source.text, text, hidden_spans(source.text, source.format, settings),
+                               hidden_spans(text, source.format, settings))
+            text = source.text
         elif job.stdin is not None:
             new_text = text
         else:
@@ -177,13 +166,14 @@ def _process(job: Job) -> Outcome:
                 text, fixed = source.text, 0
     findings = result.findings
     if text != result.text:  # the fixes were not kept: report the text as it is
-        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored).findings
+        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path).findings
     fixed_codes: FixedCodes = ()
     if job.show_fixes and fixed and result.text != source.text:
         before = findings if text == source.text else pipeline.lint(
-            source.text, source.format, settings, role=role, ignored=ignored).findings
+            source.text, source.format, settings, role=role, ignored=ignored, path=path).findings
         fixed_codes = _fixed_codes(before, result.findings)
-    reports = place(job.shown, text, findings, LineIndex.of(text))
+    reports = place(job.shown, text, findings, LineIndex.of(text),
+                    hidden=hidden_spans(text, source.format, settings) if findings else ())
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text, True, fixed_codes)
 

@@ -19,8 +19,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple, Union
 
 import pathspec
 
-from .finding import BINARY, FileError
 from . import scanners
+from .finding import BINARY, FileError
 from .scanners import format_for_path
 from .scanners.decoding import DecodedText, binary_reason, decode
 

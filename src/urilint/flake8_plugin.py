@@ -29,14 +29,13 @@ import dataclasses
 import os
 import re
 from pathlib import Path
-from typing import Any, ClassVar, Dict, FrozenSet, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
+from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
 
-from . import __version__
-from . import pipeline
+from . import __version__, pipeline
 from .config import Config, ConfigError, check_selectors, load_config
 from .placeholders import SYNTAXES
-from .scanners.python import FORMAT as PYTHON
 from .scanners.positions import LineIndex
+from .scanners.python import FORMAT as PYTHON
 from .settings import Settings
 
 Result = Tuple[int, int, str, Type[Any]]
@@ -146,7 +145,7 @@ class Plugin:
         text = "".join(self.lines)
         path = relative_path(self.filename, Path(os.getcwd()))
         ignored, role = self.config.ignored_for(path), self.config.role_for(path)
-        # flake8 applies "# noqa" itself (and --disable-noqa), and runs a tree plugin only on a
+        # flake8 applies its noqa comments itself (and --disable-noqa), and runs a tree plugin only on a
         # module that parses: no suppression comments and no precheck here.
         result = pipeline.lint(text, PYTHON, self.settings, role=role, ignored=ignored, comments=False,
                                precheck=False)

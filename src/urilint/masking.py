@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
-from typing import Iterator, List, Sequence, Tuple
+from typing import Iterator, List, Sequence
 
 from . import pipeline
-from .report import Span, hidden_reach, hidden_in, mask_line_mapped, secret_source_spans
+from .report import Span, hidden_in, hidden_reach, mask_line_mapped, secret_source_spans
 from .settings import Settings
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
+from typing import FrozenSet, Iterable, Mapping, Optional, Tuple
 
 from .placeholders import DEFAULT_SYNTAXES
 

@@ -5,8 +5,8 @@ Each format names the syntaxes it honours (``Format.suppressions``); this module
 - ``noqa`` (Python): ``# noqa`` and ``# noqa: URI301,URI2`` (codes match by prefix, as in flake8), mapped to
   lines exactly as flake8 maps them (see :func:`_python_noqa`), so `urilint check` and flake8
   suppress the same findings.
-- ``html-comment`` (Markdown, HTML): ``<!-- urilint-disable-next-line [CODES] -->``, ``<!-- urilint-disable [CODES] -->``
-  ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
+- ``html-comment`` (Markdown, HTML): ``<!-- urilint-disable-next-line [CODES] -->``,
+  ``<!-- urilint-disable [CODES] -->`` ... ``<!-- urilint-enable [CODES] -->``, and ``<!-- urilint-disable-file -->``.
 - ``hash-comment`` (every format by default): a trailing
   ``# urilint: ignore`` or ``# urilint: ignore[URI301, URI2]`` on the line.
 
@@ -23,8 +23,8 @@ import tokenize
 from dataclasses import replace
 from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
-from .finding import FileFinding
 from . import scanners
+from .finding import FileFinding
 from .scanners.base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
 from .scanners.positions import LineIndex
 

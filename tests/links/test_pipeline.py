@@ -139,7 +139,6 @@ def test_unsafe_fix_corrects_the_link(tmp_path: Path) -> None:
     assert safe_only.text == text and [f.code for f in safe_only.findings] == ["URI401", "URI402"]
 
 
-@pytest.mark.xfail(reason="cli wiring pending", strict=True)
 def test_cli_checks_links_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     root = _repo(tmp_path, {"docs/a.md": "[x](instal.md)\n"})

@@ -194,7 +194,6 @@ def test_an_edit_over_a_hidden_span_is_not_shown() -> None:
     assert apart.edits == shown.edits
 
 
-@pytest.mark.xfail(reason="cli wiring pending", strict=True)
 def test_cli_outputs_never_show_an_escaped_secret(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)

@@ -15,7 +15,6 @@ from typing import Any, Optional, Tuple
 from ..report import PlacedEdit, Report, RunResult, mask_line
 from ..rules import BY_CODE, RULES
 
-
 # C0 controls, DEL and C1 controls: the characters a terminal or a log viewer acts upon.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Bidirectional formatting characters reorder what a terminal shows ("Trojan Source",

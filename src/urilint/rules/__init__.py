@@ -6,7 +6,6 @@ from types import MappingProxyType
 from typing import FrozenSet, Mapping, Optional, Tuple
 
 from ..settings import Settings
-
 from . import (
     uri101_invalid_character,
     uri102_invalid_percent_encoding,

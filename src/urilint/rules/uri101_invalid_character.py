@@ -8,8 +8,7 @@ from typing import Iterator, List, Optional
 from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import count_chars, encode_problems_fix, first_run, pct_encode, problems_for, CHARACTER
-
+from .common import CHARACTER, count_chars, encode_problems_fix, first_run, pct_encode, problems_for
 
 #: A line break with the indentation around it: a URI wrapped across lines.
 _BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")

@@ -7,7 +7,7 @@ from typing import Iterator
 from ..finding import Finding
 from ..rfc3986 import grammar
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
-from .common import apply_edits, problems_for, PCT
+from .common import PCT, apply_edits, problems_for
 
 
 def check(a: Analysis) -> Iterator[Finding]:

@@ -9,7 +9,7 @@ from ..finding import Finding
 from ..rfc3986 import grammar
 from . import idn
 from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, numeric_host
-from .common import problems_for, HOST
+from .common import HOST, problems_for
 
 _DOTTED_QUAD = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
 

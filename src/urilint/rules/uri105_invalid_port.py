@@ -8,8 +8,7 @@ from typing import Iterator
 from ..finding import Finding
 from ..rfc3986 import grammar
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
-from .common import problems_for, PORT
-
+from .common import PORT, problems_for
 
 #: A port spelled as a name: documentation's placeholder for a number.
 _WORD = re.compile("[A-Za-z_]+")

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import problems_for, PATH_NOSCHEME
+from .common import PATH_NOSCHEME, problems_for
 
 
 def check(a: Analysis) -> Iterator[Finding]:

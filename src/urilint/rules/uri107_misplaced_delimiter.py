@@ -7,7 +7,7 @@ from typing import Iterator, List
 from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem, describe
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import components, count_chars, encode_problems_fix, problems_for, DELIMITER
+from .common import DELIMITER, components, count_chars, encode_problems_fix, problems_for
 
 _WHERE = {"path": "the path", "query": "the query", "fragment": "the fragment", "host": "the host"}
 
@@ -44,7 +44,8 @@ def check(a: Analysis) -> Iterator[Finding]:
 RULE = Rule(
     code="URI107",
     name="misplaced-delimiter",
-    summary="A gen-delim where the grammar does not allow it: a lone '[' or ']', a bracket in the host, '@' in userinfo",
+    summary=("A gen-delim where the grammar does not allow it: a lone '[' or ']', a bracket in the host, "
+             "'@' in userinfo"),
     reference="RFC 3986 section 2.2 (reserved characters) and section 3",
     fix_safety="unsafe",
     default=True,

@@ -75,7 +75,8 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             return 0, end, f"a {scheme} URI needs a host", None
         return None
     # A scheme that breaks the grammar ("(https" from "[ref]: (https://...)") is URI103's.
-    if (len(scheme) >= 3 and _SCHEME.fullmatch(scheme) and scheme not in DEFANGED and scheme not in a.settings.allowed_schemes
+    if (len(scheme) >= 3 and _SCHEME.fullmatch(scheme) and scheme not in DEFANGED
+            and scheme not in a.settings.allowed_schemes
             and not iana.is_registered(scheme) and scheme not in iana.COMMON_UNREGISTERED
             and text[sspan[1]:sspan[1] + 2] == ":/"):
         targets = near_miss(scheme)
@@ -84,7 +85,8 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             # ("htps" is one edit from both https and ftps).
             sure = len(targets) == 1 or targets[0] in ("http", "https")
             fix = targets[0] + text[sspan[1]:] if sure else None
-            return sspan[0], sspan[1], f"unknown scheme {scheme!r} looks like a typo of {' or '.join(map(repr, targets))}", fix
+            alternatives = " or ".join(map(repr, targets))
+            return sspan[0], sspan[1], f"unknown scheme {scheme!r} looks like a typo of {alternatives}", fix
     return None
 
 

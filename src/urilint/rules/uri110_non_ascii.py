@@ -8,7 +8,7 @@ from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem
 from . import idn
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
-from .common import Edit, apply_edits, components, pct_encode, problems_for, IRI
+from .common import IRI, Edit, apply_edits, components, pct_encode, problems_for
 
 
 def _fix(a: Analysis, problems: List[SyntaxProblem], host: Optional[idn.ALabel]) -> Optional[str]:

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from .base import MALFORMED, Analysis, Example, Rule, never
-from .common import components, count_chars, encode_problems_fix, first_run, pct_encode, problems_for, CONVENTION
+from .common import CONVENTION, components, count_chars, encode_problems_fix, first_run, pct_encode, problems_for
 
 
 def check(a: Analysis) -> Iterator[Finding]:

@@ -10,7 +10,6 @@ from ..rfc3986.schemes import NORMALIZATION as SCHEME_TABLE
 from .base import NORMALIZATION, Analysis, Example, Rule, never
 from .common import aspect_edits, normal_fix
 
-
 #: Schemes commonly written without "//" whose uppercase form is still clearly a URI.
 OPAQUE_SCHEMES = frozenset({"mailto", "urn", "tel", "data", "news", "sip", "sips", "xmpp", "magnet", "geo", "sms"})
 

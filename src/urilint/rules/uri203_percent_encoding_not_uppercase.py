@@ -23,7 +23,8 @@ def check(a: Analysis) -> Iterator[Finding]:
     # One finding for the URI, at the first triplet; the fix uppercases them all.
     start, end, repl = edits[0]
     more = f" (and {len(edits) - 1} more)" if len(edits) > 1 else ""
-    yield RULE.finding(start, end, f"percent-encoding {a.text[start:end]!r}{more} should use uppercase hex: {repl!r}", fix)
+    message = f"percent-encoding {a.text[start:end]!r}{more} should use uppercase hex: {repl!r}"
+    yield RULE.finding(start, end, message, fix)
 
 
 _LOWER_PCT = re.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")

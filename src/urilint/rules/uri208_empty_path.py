@@ -11,7 +11,8 @@ from .common import aspect_edits, normal_fix
 
 def check(a: Analysis) -> Iterator[Finding]:
     for start, _, _ in aspect_edits(a, "empty-path")[:1]:  # one path per URI
-        yield RULE.finding(max(0, start - 1), start, "the path is empty; a web URI's normal form has '/'", normal_fix(a))
+        message = "the path is empty; a web URI's normal form has '/'"
+        yield RULE.finding(max(0, start - 1), start, message, normal_fix(a))
 
 
 def screen(shape: CleanShape) -> bool:

@@ -29,7 +29,7 @@ from .positions import LineIndex
 Scan = Callable[[str, Settings], List[Candidate]]
 
 #: Suppression comment syntaxes (urilint.suppress implements each).
-NOQA = "noqa"  #: Python's ``# noqa[: CODES]``, mapped to lines exactly as flake8 maps them
+NOQA = "noqa"  #: Python's noqa comments (optionally with codes), mapped to lines as flake8 maps them
 HASH_COMMENT = "hash-comment"  #: a trailing ``# urilint: ignore[CODES]``
 HTML_COMMENT = "html-comment"  #: ``<!-- urilint-disable[-next-line|-file] CODES -->`` ... ``enable``
 

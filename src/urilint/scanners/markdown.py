@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from itertools import accumulate, islice
 from dataclasses import dataclass, field
+from itertools import accumulate, islice
 from typing import Dict, List, Optional, Tuple, Union
 
 from ..candidate import Candidate
 from . import config as _config
-from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
 from . import html as _html
+from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
 from .escapes import build, entity_replacements, markdown_replacements
 from .text import ProseStyle, Spans, scan_prose
 

@@ -38,7 +38,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 from ..candidate import Candidate, Piece
 from ..finding import Edit
 from ..settings import Settings
-from . import format_for_path, get, scan as scan_format
+from . import format_for_path, get
+from . import scan as scan_format
 from .base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
 from .escapes import build, json_replacements, map_span
 from .python import syntax_error

@@ -88,10 +88,9 @@ from __future__ import annotations
 
 import ast
 import re
-from bisect import bisect_right
-
 import unicodedata
 import warnings
+from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple
@@ -100,8 +99,8 @@ from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
 from ..finding import Edit
 from ..settings import Settings
-from .base import HASH_COMMENT, NOQA, Format
 from . import rst as _rst
+from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, build, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
