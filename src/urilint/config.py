@@ -71,7 +71,7 @@ _SHOWN = 80
 def shown(value: object) -> str:
     """A value (a key, a code, a glob) as an error message may quote it: with every secret
     masked (a mistyped key or a misplaced value may be a URI with a password:
-    ``"postgres://u:pw@db" = 1``), and cut to a readable length."""
+    ``"postgres://u:{pw}@db" = 1``), and cut to a readable length."""
     from .report import mask_line  # the line net: URIs in prose, "//user:password@", tokens
 
     text = mask_line(str(value))

@@ -13,7 +13,7 @@ outside quotes; ``http://host/#frag`` has no space before its ``#``.
 A program reads a value as its format decodes it, and so does the scan:
   - the escapes of a YAML double-quoted scalar (``"\x40"``, ``"\u0040"``) and of a TOML basic
     string (``"\u0040"``) are decoded before the line is scanned (``pieces`` map them back), so
-    ``"postgres://u:pw\u0040db/x"`` is a password and a host, not a host and a port named
+    ``"postgres://u:{pw}\u0040db/x"`` is a password and a host, not a host and a port named
     "pw...".  A string that spans lines (a TOML multi-line string, a folded YAML scalar) is read as written;
   - a YAML plain scalar, an INI value and an unquoted ``.env`` value run to the end of the line:
     a URI that whitespace cuts inside its authority, with the authority's "@" later on the line
