@@ -1,7 +1,9 @@
 """Fuzz the fixer on every format (the first byte picks one): fixing twice equals fixing once,
 no character outside the candidates' spans changes, no fixable finding is left (unless a fix
 was refused with a notice), and a Python module that parsed still parses to the same tree but
-for its string constants.  Also: no report shows a password.
+for its string constants.  Also: no report shows a password; a finding that is suppressed (a
+per-file ignore) is never fixed by another rule's fix; a literal the program continues at run
+time (a partial candidate) is never changed.
 
     python fuzz/fuzz_fixer.py -max_total_time=600 [corpus_dir]
 """
@@ -13,11 +15,13 @@ import _secrets
 
 from tests.hardening.helpers import outside_unchanged, python_tree
 from urilint.pipeline import candidates, check_text
-from urilint.pipeline import fix_text
+from urilint.pipeline import fix_text, keeper
 from urilint.scanners import FORMATS, extract
 from urilint.settings import Settings
 
 SETTINGS = (Settings(), Settings(select=frozenset({"ALL"}), include_code_blocks=True))
+#: Codes a fuzz input ignores in turn, to check that an ignored finding is never fixed.
+IGNORABLE = ("URI101", "URI201", "URI202", "URI203", "URI206", "URI107")
 for _fmt in FORMATS:
     extract("", _fmt)  # import every scanner now (they load on first use), before atheris instruments
 
@@ -36,6 +40,15 @@ def test_one_input(data: bytes) -> None:
         left = [f for f in check_text(once.text, fmt, settings) if f.edit is not None and f.applicability in wanted]
         assert not left, (fmt, text, once.text, left)
     _secrets.assert_no_secret_shown(text, fmt, unsafe)
+    # Nothing a run does not report is rewritten: an ignored code's URIs, and partial literals.
+    code = IGNORABLE[len(rest) % len(IGNORABLE)]
+    quiet = fix_text(text, fmt, settings, unsafe=True, keep=keeper(fmt, frozenset({code})))
+    for f in check_text(text, fmt, settings):
+        if f.code == code:
+            assert text[f.uri_span[0]:f.uri_span[1]] in quiet.text, (fmt, text, quiet.text, code)
+    for c in candidates(text, fmt, settings):
+        if c.partial:
+            assert text[c.start:c.end] in once.text, (fmt, text, once.text)
     if fmt == "python":
         before = python_tree(text)
         if before is not None:
