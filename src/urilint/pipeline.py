@@ -25,6 +25,7 @@ from .links.index import LinkIndex
 from .links.tree import FsTree, find_root, git_config_text
 from .rules import enabled_link_rules
 from .scanners.base import Format
+from .scanners.escapes import common_ends
 from .settings import DEFAULT_SETTINGS, Settings
 
 FormatLike = Union[str, Format]
@@ -188,24 +189,14 @@ def _same_length_edit(text: str, c: Candidate, new_uri: str, mid: Tuple[int, int
     return (start, end, "".join(out))
 
 
-def _changed_middle(old: str, new: str) -> Tuple[int, int, int]:
-    """(head, tail) lengths the two strings share, and the end of the changed part of ``old``."""
-    head = 0
-    while head < min(len(old), len(new)) and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    return head, tail, len(old) - tail
-
-
 def _minimal_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
     """Fix a candidate read through escapes (HTML entities, Markdown backslashes, JSON "\\/")
     by rewriting only the characters that change, when they all stand verbatim in the source.
 
     The edit is verified: the edited text, scanned again, must yield ``new_uri`` at the same
     place.  Otherwise there is no fix (never a guess)."""
-    head, tail, old_end = _changed_middle(c.uri, new_uri)
+    head, tail = common_ends(c.uri, new_uri)
+    old_end = len(c.uri) - tail
     replacement = new_uri[head:len(new_uri) - tail]
     if _NEEDS_ESCAPE & set(replacement):
         return None

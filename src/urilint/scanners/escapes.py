@@ -204,3 +204,15 @@ def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int,
     exact = all(p[1] - p[0] == p[3] - p[2] for p in out) and all(
         a[3] == b[2] for a, b in zip(out, out[1:]))
     return src_start, src_end, (() if exact else tuple(out))
+
+
+def common_ends(old: str, new: str) -> Tuple[int, int]:
+    """The lengths of the head and the tail two strings share (not overlapping): what a fix
+    leaves alone around the part it changes."""
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail

@@ -41,7 +41,7 @@ from ..settings import Settings
 from . import format_for_path, get
 from . import scan as scan_format
 from .base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
-from .escapes import build, json_replacements, map_span
+from .escapes import build, common_ends, json_replacements, map_span
 from .python import syntax_error
 
 # -- the JSON walk -------------------------------------------------------------------------------
@@ -518,17 +518,6 @@ def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
     return None
 
 
-def _changed(old: str, new: str) -> Tuple[int, int]:
-    """The lengths of the common head and tail of two strings (not overlapping)."""
-    head = 0
-    while head < min(len(old), len(new)) and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
-    return head, tail
-
-
 def _source_offset(part: Part, at: int) -> int:
     """Where to insert before the cell's character ``at``: in the same JSON string as it."""
     for u0, u1, s0, s1 in part.pieces:
@@ -542,7 +531,7 @@ def _json_edit(text: str, notebook: Notebook, cell: Cell, edit: Edit) -> Optiona
     string, written with JSON's escapes; verified by parsing the edited notebook."""
     part = cell.part
     old = part.text[edit[0]:edit[1]]
-    head, tail = _changed(old, edit[2])
+    head, tail = common_ends(old, edit[2])
     a, b = edit[0] + head, edit[1] - tail
     new = edit[2][head:len(edit[2]) - tail]
     if a < b:

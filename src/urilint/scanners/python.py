@@ -102,7 +102,7 @@ from ..settings import Settings
 from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
-from .escapes import Replacement, build, map_span
+from .escapes import Replacement, build, common_ends, map_span
 from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
@@ -1133,12 +1133,7 @@ def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
         at = value.find(old, at + 1)
     if at < 0:
         return None  # not a slice of the value (e.g. a URI wrapped across lines in <...>)
-    p = 0
-    while p < min(len(old), len(new_uri)) and old[p] == new_uri[p]:
-        p += 1
-    q = 0
-    while q < min(len(old), len(new_uri)) - p and old[-1 - q] == new_uri[-1 - q]:
-        q += 1
+    p, q = common_ends(old, new_uri)
     a, b = _expand(pieces, at + p, at + len(old) - q)
     new_value = value[:at] + new_uri + value[at + len(old):]
     replacement = new_value[a:len(new_value) - (len(value) - b)]
