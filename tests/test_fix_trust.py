@@ -103,3 +103,35 @@ def test_a_line_break_is_joined_never_encoded(text: str, fmt: str, fixed: str) -
     result = fix_text(text, fmt, ALL, unsafe=True)
     assert "%0A" not in result.text and "%0D" not in result.text
     assert result.text in (fixed, text)
+
+
+# A "<" that a space inside the line keeps from closing as a delimited URI (RFC 3986 Appendix C
+# joins line breaks only): the URI is read as bare text up to the space, but where its writer
+# meant it to end is unknown, so nothing that depends on its end is judged or fixed.
+CUT_IN_ANGLE_QUIET = [
+    P("See <https://exa mple.com/> here.\n", "markdown", id="space-in-host"),
+    P("See <https://exa mple.com/> here.\n", "text", id="space-in-host-text"),
+    P("<https://example.com:80 /x>\n", "markdown", id="space-after-port"),
+    P("<URL:https://example.com/a/. b>\n", "text", id="url-prefix-dot-segment"),
+    P("- <https://example.com /a>\n", "rst", id="rst-space-before-path"),
+    P("# see <https://example.com /a>\n", "python", id="python-comment"),
+]
+CUT_IN_ANGLE_JUDGED = [
+    P("<https://example.com>\n", "markdown", "URI208", id="closed-angle-is-whole"),
+    P("<https://example.com\n  >\n", "text", "URI208", id="wrapped-angle-is-whole"),
+    P("<https://example.com here\n", "markdown", "URI208", id="no-closing-bracket"),
+    P("<https://example.com x\n>\n", "text", "URI208", id="closing-bracket-on-a-later-line"),
+    P("<https://example.com> b>\n", "markdown", "URI208", id="closed-before-the-space"),
+    P("x https://example.com <y z>\n", "markdown", "URI208", id="not-opened-by-the-bracket"),
+]
+
+
+@pytest.mark.parametrize(("text", "fmt"), CUT_IN_ANGLE_QUIET)
+def test_a_uri_cut_inside_angle_brackets_is_not_judged_by_its_end(text: str, fmt: str) -> None:
+    assert not {c for c, _ in codes(text, fmt)} & {"URI104", "URI105", "URI205", "URI206", "URI207", "URI208"}
+    assert fix_text(text, fmt, ALL, unsafe=True).text == text
+
+
+@pytest.mark.parametrize(("text", "fmt", "code"), CUT_IN_ANGLE_JUDGED)
+def test_a_whole_uri_near_angle_brackets_is_still_judged(text: str, fmt: str, code: str) -> None:
+    assert code in {c for c, _ in codes(text, fmt)}

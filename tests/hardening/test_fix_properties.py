@@ -28,12 +28,12 @@ URIS = st.sampled_from([
     "HTTP://Example.COM:80/a/./b/../c/%7e?q=%aa#F", "https://a.example:443/x/%7E", "http://A.example:/",
     "http://a.example/%zz", "http://a.example/a b", "https//a.example/x", "htps://a.example/",
     "http://a.example/p?x=1#f", "HTTP://u:hunter22@Example.COM/./", "http://[::1]:80/./a",
-    "mailto:A@Example.COM", "http://a.example/{id}/./x", "ftp://Ftp.Example.ORG:21/%41",
+    "mailto:A@Example.COM", "http://a.example/{id}/./x", "ftp://Ftp.Example.ORG:21/%41", "https://a.example",
 ])
 FILLER = st.lists(st.sampled_from(TOKENS + ["word", " ", "\n", "x"]), max_size=6).map("".join)
 
 TEMPLATES = {
-    "markdown": ["[l]({u})", "<{u}>", "{u}", "`{u}`", "```\n{u}\n```", "![i]({u} \"t\")", "[r]: {u}"],
+    "markdown": ["[l]({u})", "<{u}>", "{u}", "`{u}`", "```\n{u}\n```", "![i]({u} \"t\")", "[r]: {u}", "<{u} more>"],
     "rst": ["`l <{u}>`_", "{u}", ".. _t: {u}", "``{u}``", "::\n\n    {u}\n"],
     "html": ["<a href=\"{u}\">x</a>", "<img src='{u}'>", "{u}", "<code>{u}</code>", "<!-- {u} -->"],
     "yaml": ["k: {u}", "- {u}", "k: \"{u}\"", "# {u}"],
@@ -43,7 +43,7 @@ TEMPLATES = {
     "ini": ["k = {u}", "; {u}", "k={u}"],
     "env": ["K={u}", "export K=\"{u}\"", "# {u}"],
     "shell": ["curl {u}", "curl '{u}'", "# {u}"],
-    "text": ["{u}", "<{u}>", "({u})", "\"{u}\""],
+    "text": ["{u}", "<{u}>", "({u})", "\"{u}\"", "<{u} more>"],
     "python": ["x = \"{u}\"", "x = '{u}'  # {u}", "x = (\"{u}\"\n     \"/more\")", "def f():\n    \"\"\"{u}\"\"\"",
                "x = r'{u}'", "x = f\"{u}/{{y}}\"", "x = b'{u}'"],
 }
@@ -75,6 +75,9 @@ def check_fix_properties(text: str, fmt: str, s: Settings, unsafe: bool) -> None
     assert twice.text == once.text, "fixing twice changed the text again"
     spans = [(c.start, c.end) for c in candidates(text, fmt, s)]
     assert outside_unchanged(text, once.text, spans), "a fix changed text outside every URI"
+    for c in candidates(text, fmt, s):
+        if c.partial:  # its writer's end (or start) is unknown: never rewritten
+            assert text[c.start:c.end] in once.text, "a partial candidate was fixed"
     if not once.notices:
         wanted = {"safe", "unsafe"} if unsafe else {"safe"}
         left = [f for f in check_text(once.text, fmt, s) if f.edit is not None and f.applicability in wanted]

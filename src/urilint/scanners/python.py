@@ -92,7 +92,7 @@ import unicodedata
 import warnings
 from bisect import bisect_right
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import deepstack, placeholders
@@ -970,7 +970,7 @@ def _comment_candidates(text: str, start: int, end: int) -> List[Candidate]:
     for c in scan_prose(text, start + 1, end):
         if _scope_operator(c.uri):
             continue
-        out.append(Candidate(c.uri, c.start, c.end, "comment", c.in_code, c.pieces) if c.context == "bare" else c)
+        out.append(replace(c, context="comment") if c.context == "bare" else c)
     return out
 
 

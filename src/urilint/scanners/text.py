@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
@@ -86,6 +86,7 @@ _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # "[url]http://x/[/url]".  "[" cannot appear in a URI's path, so nothing of a URI is lost.
 _CLOSING_TAG = re.compile(r"\[/[A-Za-z][A-Za-z0-9 _.=-]*\]")
 _ENTITY_TAIL = re.compile(r"&#?[A-Za-z0-9]{1,32};\Z")
+_BREAK = re.compile(r"[\r\n]")
 # Appendix C: the whitespace around one line break inside <...> is removed.
 _WRAP = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
 # After a hyphen at a line break: the break, the next line's indentation and quote marks.
@@ -379,6 +380,7 @@ class _Scanner:
         self.run = style.run
         self.letters = _LINE_ESCAPES if style.backslash_escapes else _ESCAPES
         self.next_gt = -2  # memo: the next ">" at or after the last angle bracket tried
+        self.next_break = -1  # memo: the next line break after the last URI cut inside "<...>"
         # memo: the current run (from, to, limit), and what cuts it: escapes and closing tags
         self.run_from = self.run_to = self.run_limit = -1
         self.escapes: List[int] = []
@@ -405,6 +407,8 @@ class _Scanner:
                 continue
             cand = self._candidate(found)
             if cand is not None:
+                if found[0] == "bare" and self._cut_in_angle(s, found[1]):
+                    cand = replace(cand, open_end=True)
                 out.append(cand)
             last_end = max(found[1], colon + 1)
         return out
@@ -467,15 +471,7 @@ class _Scanner:
         """(context, end, runs): the URI's context, its source end and its source runs."""
         text = self.text
         prev = text[s - 1] if s > self.start else ""
-        opener = -1
-        if prev == "<":
-            opener = s - 1
-        elif prev == ":" and s - 5 >= self.start and text[s - 5] == "<" and text[s - 4:s - 1].upper() == "URL":
-            opener = s - 5  # Appendix C: "<URL:http://...>", the prefix is not part of the URI
-        elif (prev == " " and s - 6 >= self.start and text[s - 6] == "<"
-              and text[s - 5:s - 2].upper() == "URL" and text[s - 2] == ":"):
-            opener = s - 6
-        if opener >= 0:
+        if self._opener(s) >= 0:
             angle = self._angle(s, colon, limit)
             if angle is not None:
                 return angle
@@ -515,6 +511,35 @@ class _Scanner:
                 break
             runs.append((nxt, end))
         return "bare", end, runs
+
+    def _opener(self, s: int) -> int:
+        """The "<" that opens a delimited URI starting at ``s`` (RFC 3986 Appendix C), or -1."""
+        text, lo = self.text, self.start
+        prev = text[s - 1] if s > lo else ""
+        if prev == "<":
+            return s - 1
+        if prev == ":" and s - 5 >= lo and text[s - 5] == "<" and text[s - 4:s - 1].upper() == "URL":
+            return s - 5  # Appendix C: "<URL:http://...>", the prefix is not part of the URI
+        if prev == " " and s - 6 >= lo and text[s - 6] == "<" and text[s - 5:s - 2].upper() == "URL" \
+                and text[s - 2] == ":":
+            return s - 6
+        return -1
+
+    def _cut_in_angle(self, s: int, end: int) -> bool:
+        """True when a bare URI opened by "<" ends at a space before the ">" on its line.
+
+        ``<https://exa mple.com/>`` is no delimited URI (the space is not a line break), so it
+        is read as bare text; but where the writer meant it to end is unknown, so nothing that
+        depends on its end (an empty path, a trailing dot) may be judged or fixed."""
+        text = self.text
+        if end >= self.end or text[end] not in " \t" or self._opener(s) < 0:
+            return False
+        gt = self.next_gt  # _angle found it for this "<": the next ">" after ``s``, or -1
+        if gt < end:
+            return False
+        if self.next_break < end:  # memo, as next_gt: candidates only move forward
+            self.next_break = _next_break(text, end, self.end)
+        return gt < self.next_break
 
     def _angle(self, s: int, colon: int, limit: int) -> Optional[Tuple[str, int, List[Tuple[int, int]]]]:
         """The runs of ``<uri>`` when the brackets close it, else None (then it is bare)."""
@@ -583,6 +608,12 @@ def run_end_of(pattern: "re.Pattern[str]", text: str, pos: int, limit: int) -> i
     """Where a ``[...]*`` run starting at ``pos`` ends (such a pattern always matches)."""
     m = pattern.match(text, pos, limit)
     return m.end() if m is not None else pos
+
+
+def _next_break(text: str, start: int, end: int) -> int:
+    """The first line break at or after ``start`` (``end`` when there is none)."""
+    m = _BREAK.search(text, start, end)
+    return m.start() if m is not None else end
 
 
 def _has_break(text: str, start: int, end: int) -> bool:
