@@ -9,6 +9,7 @@ so both sides of every rule are exercised.  Arbitrary text is checked too.  ``te
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import FrozenSet, List, Tuple
 
@@ -320,3 +321,17 @@ def test_remove_dot_segments_leaves_no_dot_segment(path_text: str) -> None:
 )
 def test_found_cases(call: str, args: Tuple[str, ...], expected: str) -> None:
     assert getattr(urilint, call)(*args) == expected
+
+
+@FAST
+@given(text=st.one_of(damaged(uri_like()), st.text(max_size=40)))
+@example("a:b")
+@example("./a:b")
+@example("//a:b@c")
+@example("1a:b")
+def test_uri_reference_is_uri_or_relative_ref_by_its_scheme_prefix(text: str) -> None:
+    """is_valid picks URI or relative-ref by the scheme prefix instead of the combined pattern
+    (section 4.1); that must accept exactly what the combined Appendix A pattern accepts."""
+    combined = re.fullmatch(grammar.URI_REFERENCE, text) is not None and grammar.BAD_PCT.search(text) is None
+    assert urilint.is_valid(text) == combined
+    assert urilint.is_valid(text) == (urilint.is_valid(text, "URI") or urilint.is_valid(text, "relative-ref"))

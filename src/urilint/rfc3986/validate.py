@@ -42,7 +42,14 @@ def _check_rule(rule: str) -> "str":
 def is_valid(text: str, rule: str = "URI-reference") -> bool:
     """True when ``text`` matches the Appendix A rule ``rule`` exactly."""
     _check_str(text, "text")
-    pattern = grammar.RULE_PATTERNS[_check_rule(rule)]
+    rule = _check_rule(rule)
+    if rule == "URI-reference":
+        # URI-reference = URI / relative-ref (section 4.1), and the two never overlap: a
+        # relative-ref cannot start with "scheme:" (section 4.2: a colon in its first segment
+        # makes it path-noscheme's exception), and a URI must.  So the scheme prefix picks the
+        # one to try, and the combined pattern (the slowest to compile) is never built.
+        rule = "URI" if grammar.SCHEME_PREFIX.match(text) else "relative-ref"
+    pattern = grammar.RULE_PATTERNS[rule]
     if pattern.fullmatch(text) is None:
         return False
     return "%" not in text or grammar.BAD_PCT.search(text) is None
