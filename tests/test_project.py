@@ -68,3 +68,13 @@ def test_src_keeps_the_declared_house_style() -> None:
     proc = subprocess.run([sys.executable, "-m", "ruff", "check", "src"], cwd=ROOT, capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_package_names_its_public_api_once() -> None:
+    """``urilint``'s lazy names (PEP 562) and ``__all__`` agree, and each resolves to its object."""
+    import urilint
+
+    assert sorted(urilint.__all__) == sorted([*urilint._HOMES, "__version__"])
+    for name in urilint._HOMES:
+        value = getattr(urilint, name)
+        assert callable(value) and not isinstance(value, type(urilint)), name

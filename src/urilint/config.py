@@ -19,11 +19,6 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, 
 from .placeholders import SYNTAXES
 from .settings import Settings
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on Python < 3.11 only
-    import tomli as tomllib
-
 CONFIG_NAMES = (".urilint.toml", "urilint.toml", "pyproject.toml")
 
 
@@ -284,9 +279,17 @@ def settings_from_mapping(table: Mapping[str, Any], source: str = "<config>") ->
 def read_table(path: Path) -> Optional[Mapping[str, Any]]:
     """The urilint table of one file (None for a pyproject.toml without one)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot be read: {exc}") from None
+    if path.name == "pyproject.toml" and "urilint" not in text and "\\" not in text:
+        return None  # no [tool.urilint] can be spelled without those: not parsed (start-up)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on Python < 3.11 only
+        import tomli as tomllib
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:  # tomllib recurses on nested arrays and inline tables

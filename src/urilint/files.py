@@ -15,14 +15,15 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, List, Optional, Sequence, Tuple, Union
-
-import pathspec
+from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import scanners
 from .finding import BINARY, FileError
 from .scanners import format_for_path
 from .scanners.decoding import DecodedText, binary_reason, decode
+
+if TYPE_CHECKING:  # pathspec is imported when a folder is walked (start-up of a one-file run)
+    import pathspec
 
 #: Folders never walked into (they are someone else's files or generated ones).
 SKIP_DIRS = frozenset({
@@ -67,7 +68,11 @@ def _load_ignore(directory: Path, root: Path) -> Optional["pathspec.GitIgnoreSpe
             lines += candidate.read_text(encoding="utf-8", errors="replace").splitlines()
         except OSError:
             continue
-    return pathspec.GitIgnoreSpec.from_lines(lines) if lines else None
+    if not lines:
+        return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(lines)
 
 
 def _ignored(specs: Sequence[Tuple[Path, "pathspec.GitIgnoreSpec"]], path: Path, is_dir: bool) -> bool:
@@ -108,7 +113,7 @@ def walk(paths: Sequence[Path], walker: Walker) -> Iterator[Union[Path, FileErro
 
 def _walk_dir(root: Path, walker: Walker) -> Iterator[Union[Path, FileError]]:
     real_root = root.resolve()
-    specs: List[Tuple[Path, pathspec.GitIgnoreSpec]] = []
+    specs: List[Tuple[Path, "pathspec.GitIgnoreSpec"]] = []
     git_root = _git_root(real_root) if walker.respect_gitignore else None
     if git_root is not None and git_root != real_root:
         # .gitignore files between the repository root and the walked folder apply too.
@@ -123,7 +128,7 @@ def _walk_dir(root: Path, walker: Walker) -> Iterator[Union[Path, FileError]]:
     def onerror(exc: OSError) -> None:
         errors.append(FileError(display(Path(exc.filename or root)), f"cannot be read: {exc.strerror or exc}"))
 
-    depth_specs: List[Tuple[Path, pathspec.GitIgnoreSpec]] = list(specs)
+    depth_specs: List[Tuple[Path, "pathspec.GitIgnoreSpec"]] = list(specs)
     for dirpath, dirnames, filenames in os.walk(root, onerror=onerror, followlinks=False):
         yield from errors
         errors.clear()
