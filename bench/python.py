@@ -192,10 +192,10 @@ def breakdown(texts: Sequence[str], repeat: int) -> List[List[str]]:
     from urilint.pipeline import check_text
     from urilint.scanners import python as scanner
 
-    lexed = [t for t in texts if scanner._may_hold_uri(t)]
+    lexed = [t for t in texts if scanner.may_hold_uri(t)]
     with_candidates = [t for t in lexed if scanner.scan_python(t)]
     steps: List[Tuple[str, Callable[[str], object], Sequence[str]]] = [
-        ("pre-filter (_may_hold_uri), every file", scanner._may_hold_uri, texts),
+        ("pre-filter (may_hold_uri), every file", scanner.may_hold_uri, texts),
         ("lex, files that pass the pre-filter", scanner.lex, lexed),
         ("compile to confirm the parse, files with candidates", scanner.syntax_error, with_candidates),
         ("scan_python, every file", scanner.scan_python, texts),

@@ -46,7 +46,7 @@ def test_one_input(data: bytes) -> None:
         # The edit stays inside the candidate's own source (a literal's body), and the module
         # still parses.  (How the edited text is read again may differ: prose trimming depends
         # on what follows the URI, and a module whose scheme is split across literals is not
-        # scanned at all, see scanners/python.py _may_hold_uri.)
+        # scanned at all, see scanners/text.py may_hold_uri.)
         assert c.start <= s <= e <= c.end, (text, c, edit)
         fixed = text[:s] + content + text[e:]
         if parses(text):

@@ -31,11 +31,10 @@ import re
 from pathlib import Path
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
 
-from . import __version__, pipeline
+from . import __version__
 from .config import Config, ConfigError, check_selectors, load_config
 from .placeholders import SYNTAXES
-from .scanners.positions import LineIndex
-from .scanners.python import FORMAT as PYTHON
+from .scanners.text import may_hold_uri
 from .settings import Settings
 
 Result = Tuple[int, int, str, Type[Any]]
@@ -143,6 +142,14 @@ class Plugin:
 
     def run(self) -> Iterator[Result]:
         text = "".join(self.lines)
+        # Most modules hold no URI at all: they are answered before the pipeline, the rules
+        # and the Python scanner are imported, so flake8 pays little for the plugin on them.
+        if not may_hold_uri(text):
+            return
+        from . import pipeline
+        from .scanners.positions import LineIndex
+        from .scanners.python import FORMAT as PYTHON
+
         path = relative_path(self.filename, Path(os.getcwd()))
         ignored, role = self.config.ignored_for(path), self.config.role_for(path)
         # flake8 applies its noqa comments itself (and --disable-noqa), and runs a tree plugin only on a

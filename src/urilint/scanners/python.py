@@ -67,7 +67,7 @@ lint plugin may add to a flake8 run (issue 5, "Fast"), and its nodes carry no po
 the slow metadata wrapper.  So cheap steps find the literals, and libcst reads only those that
 matter:
 
-1. a pre-filter (:func:`_may_hold_uri`, one regex over ":" at C speed) skips every module in
+1. a pre-filter (:func:`~urilint.scanners.text.may_hold_uri`, one regex over ":" at C speed) skips every module in
    which no scheme the text scanner accepts is followed by ":" (four in five stdlib modules);
 2. a lexer (:class:`_Lexer`) finds string literals and comments with regex searches that stop
    only at quotes, "#" and the ends of literals, and gives exact code-point offsets directly.
@@ -103,7 +103,7 @@ from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, build, common_ends, map_span
-from .text import MAX_SCHEME, Spans, accepts, scan_many, scan_prose, scheme_start
+from .text import MAX_SCHEME, Spans, accepts, may_hold_uri, scan_many, scan_prose, scheme_start
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
     import libcst as cst  # most of a commit hook's start-up, and most files need no literal read
@@ -892,6 +892,13 @@ def libcst_value(text: str, group: Group) -> Optional[str]:
     return value
 
 
+def _verbatim(text: str, part: Part) -> bool:
+    """Whether a literal's value is exactly its body: no escape, no field, no "\\r" (Python reads
+    a raw "\\r\\n" inside a triple-quoted literal as "\\n")."""
+    return (not part.formatted and text.find("\\", part.body_start, part.body_end) < 0
+            and text.find("\r", part.body_start, part.body_end) < 0)
+
+
 def _group_candidates(text: str, group: Group, include_code: bool, docstrings: bool) -> List[Candidate]:
     if not any(text.find(":", p.body_start, p.body_end) >= 0 for p in group.parts):
         return []
@@ -901,8 +908,10 @@ def _group_candidates(text: str, group: Group, include_code: bool, docstrings: b
     found = _read_group(text, group, value, pieces, base, include_code, docstrings)
     # libcst reads the literal (only those that hold a candidate: few, and each alone); the
     # lexer gives the exact source offsets.  Should the two ever disagree on the value, the
-    # group is not reported rather than reported at a wrong place.
-    if found:
+    # group is not reported rather than reported at a wrong place.  A literal without escapes,
+    # fields or carriage returns is its source text: nothing to read, and libcst (a fifth of a
+    # second to import) is not loaded for it.
+    if found and not all(_verbatim(text, p) for p in group.parts):
         read = libcst_value(text, group)
         if read is not None and read != value:
             return []
@@ -975,23 +984,6 @@ def _comment_candidates(text: str, start: int, end: int) -> List[Candidate]:
 
 
 # -- entry points --------------------------------------------------------------------------
-# A colon that may end a scheme, as the text scanner reads it: not followed by whitespace.
-_COLON = re.compile(r":(?![\s\"'<>])")
-
-
-def _may_hold_uri(text: str) -> bool:
-    """Whether any scheme the text scanner accepts (registered, or followed by "//") is followed
-    by ":" somewhere in the module.  A module without one has no URI in its literals or comments,
-    so it is not lexed at all: the common case, at C speed.  Misses only a scheme or its ":"
-    written as an escape ("http\\x3a//") or split across concatenated literals ("http" "://")."""
-    for m in _COLON.finditer(text):
-        colon = m.start()
-        s = scheme_start(text, colon, 0)
-        if s >= 0 and accepts(text, s, colon):
-            return True
-    return False
-
-
 def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     """(line, column, message) of the first syntax error of a module, None when it parses.
 
@@ -1024,7 +1016,7 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
     """Every URI candidate of a Python module, sorted by source position.
 
     A module that does not parse yields none (see :func:`syntax_error` for the reason)."""
-    if not _may_hold_uri(text):
+    if not may_hold_uri(text):
         return []
     lexed = lex(text)
     if lexed is None:
@@ -1179,7 +1171,7 @@ def _scan(text: str, settings: Settings) -> List[Candidate]:
 def precheck(text: str) -> Optional[str]:
     """Why a module cannot be checked: a module that does not parse yields no candidates, so a
     module that may hold a URI and does not parse is said so once, clearly (issue 5)."""
-    if not _may_hold_uri(text):
+    if not may_hold_uri(text):
         return None
     fault = syntax_error(text)
     if fault is None:

@@ -233,6 +233,24 @@ def accepts(text: str, start: int, colon: int) -> bool:
     return is_registered(scheme) and may_follow(scheme.lower(), text, colon + 1)
 
 
+# A colon that may end a scheme in source code: not followed by whitespace or a quote.
+_CODE_COLON = re.compile(r":(?![\s\"'<>])")
+
+
+def may_hold_uri(text: str) -> bool:
+    """Whether any scheme this scanner accepts (registered, or followed by "//") is followed by
+    ":" somewhere in a module.  A module without one has no URI in its literals or comments, so
+    it need not be lexed at all: the common case, at C speed, and light enough to run before
+    the rest of urilint is imported (the flake8 plugin's start-up).  Misses only a scheme or its
+    ":" written as an escape ("http\\x3a//") or split across concatenated literals ("http" "://")."""
+    for m in _CODE_COLON.finditer(text):
+        colon = m.start()
+        s = scheme_start(text, colon, 0)
+        if s >= 0 and accepts(text, s, colon):
+            return True
+    return False
+
+
 def cut_unmatched(text: str, start: int, end: int) -> int:
     """Where an unbalanced bracket ends a bare URI: a closer without its opener ("(see
     http://x/)"), or an opener never closed ("http://x/a[label text]" in AsciiDoc)."""
