@@ -28,7 +28,8 @@ file costs that urilint has nothing to do in).  Each is clean (no finding).  The
   user types it, is shown beside them;
 * ``python -c pass``, the baseline every ratio is taken to.
 
-Every command runs once untimed (warm caches, compiled ``.pyc``; not with ``--quick``), then
+urilint's modules are compiled to ``.pyc`` first (:func:`bench.common.ensure_bytecode`), and
+every command runs once untimed (warm caches; neither with ``--quick``), then
 ``--runs`` times (15 by default), taking turns: one run of every command per round, the order
 reversed every other round, so a busy spell on a shared machine hits all of them alike.  Each
 run is a whole process reaped with ``os.wait4``: its wall time, and its CPU time (user + system
@@ -450,6 +451,8 @@ def run(argv: Sequence[str]) -> int:
         common.stdout_line(f"timing: {runs} runs of each command after one untimed run, taking turns "
                            "(order reversed every other round); wall and CPU (user+sys, os.wait4)"
                            + ("  [--quick: no untimed run; numbers are not meaningful]" if args.quick else ""))
+        if not args.quick:
+            common.stdout_line(common.ensure_bytecode())
         common.stdout_line(plugin_check(folder))
         counts = candidates_per_file(folder)
         samples = measure(cmds, runs, tmp, warm_up=not args.quick, progress=not args.quick)
