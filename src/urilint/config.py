@@ -8,7 +8,6 @@ Reading files happens only in :func:`find_config` and :func:`load`; the rest is 
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 import functools
 import sys
@@ -171,6 +170,8 @@ def _suggestion(selector: str) -> Optional[str]:
         return rule.code
     if len(selector) < 5:  # "URI9": a prefix of nothing, not a typo of one code
         return None
+    import difflib  # only for a selector that is wrong
+
     near = difflib.get_close_matches(selector.upper(), sorted(BY_CODE), n=1, cutoff=0.8)
     return near[0] if near else None
 

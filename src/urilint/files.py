@@ -9,10 +9,8 @@ follows a directory symlink, and never a file symlink out of the walked root.
 from __future__ import annotations
 
 import fnmatch
-import hashlib
 import os
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple, Union
@@ -249,7 +247,7 @@ def write_atomically(source: SourceFile, new_text: str) -> None:
             current = handle.read()
     except OSError as exc:
         raise WriteError(f"not fixed: cannot be read again: {exc.strerror or exc}") from None
-    if st.st_mtime_ns != source.mtime_ns or hashlib.sha256(current).digest() != hashlib.sha256(source.data).digest():
+    if st.st_mtime_ns != source.mtime_ns or current != source.data:
         raise WriteError("not fixed: the file changed on disk during the run")
     if not os.access(path, os.W_OK) or not (st.st_mode & stat.S_IWUSR):
         raise WriteError("not fixed: the file is read-only")
@@ -257,6 +255,8 @@ def write_atomically(source: SourceFile, new_text: str) -> None:
         data = encode(source.decoded, new_text)
     except UnicodeEncodeError:
         raise WriteError(f"not fixed: the fix cannot be written in {source.decoded.encoding}") from None
+    import tempfile  # only a fix writes: a check does not pay for it at start-up
+
     try:
         # A folder that is not writable (the file itself may be): no temporary file, no fix.
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".urilint-tmp", dir=str(path.parent))
