@@ -40,7 +40,7 @@ def verdicts(out: str, heading: str, expected: Sequence[str]) -> List[str]:
 
 # -- latency ---------------------------------------------------------------------------------
 # (file, command) of every row, in order; the peers' rows are the ones BENCH_HIDE_PEERS can hide.
-LATENCY_ROWS = [("-", "python -c pass")]
+LATENCY_ROWS = [("-", "python -c pass"), ("-", "stdlib floor")]
 for _file, _kind in (("README.md", "docs"), ("mkdocs.yml", "docs"), ("client.py", "python"),
                      ("nouri.py", "python")):
     LATENCY_ROWS.append((_file, "urilint check"))
