@@ -11,7 +11,6 @@ already verbatim.
 from __future__ import annotations
 
 import re
-from html.entities import html5
 from typing import Callable, Iterable, List, Optional, Tuple
 
 Piece = Tuple[int, int, int, int]
@@ -51,6 +50,8 @@ def entity_value(match: "re.Match[str]") -> Optional[str]:
     """The character(s) an entity reference stands for, or None when it is not one."""
     hex_digits, dec_digits, name = match.groups()
     if name is not None:
+        from html.entities import html5  # 2,000 names: loaded by the first named entity, not at start-up
+
         return html5.get(name + ";")
     code = int(hex_digits, 16) if hex_digits is not None else int(dec_digits)
     # CommonMark 0.31 section 2.5: invalid code points and U+0000 become U+FFFD.
