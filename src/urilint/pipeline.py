@@ -61,12 +61,15 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     against its tree as well."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
-    plans = {(in_code, partial): _plan(settings, role, in_code, partial)
-             for in_code in (False, True) for partial in ("", "start", "end")}
+    plans: Dict[Tuple[bool, str], Plan] = {}  # worked out for the kinds of candidate the file has
     out: List[FileFinding] = []
     found = _all_candidates(text, fmt, settings)
     for c in found:
-        findings = check_planned(c.uri, plans[(c.in_code, c.partial)], c.context)
+        key = (c.in_code, c.partial)
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _plan(settings, role, c.in_code, c.partial)
+        findings = check_planned(c.uri, plan, c.context)
         if findings:
             out.extend(_file_findings(fmt, text, c, findings, settings))
     if links is not None and role == SOURCE:
