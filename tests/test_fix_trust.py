@@ -115,6 +115,9 @@ CUT_IN_ANGLE_QUIET = [
     P("<URL:https://example.com/a/. b>\n", "text", id="url-prefix-dot-segment"),
     P("- <https://example.com /a>\n", "rst", id="rst-space-before-path"),
     P("# see <https://example.com /a>\n", "python", id="python-comment"),
+    P('def f():\n    """See <https://exa mple.com/> here."""\n', "python", id="python-docstring"),
+    P('x = "see <https://exa mple.com/> \\u0041"\n', "python", id="python-literal-with-an-escape"),
+    P('k = "see <https://exa mple.com/> \\u0041"\n', "toml", id="toml-value-with-an-escape"),
 ]
 CUT_IN_ANGLE_JUDGED = [
     P("<https://example.com>\n", "markdown", "URI208", id="closed-angle-is-whole"),

@@ -27,7 +27,7 @@ from typing import Iterator, List, Optional, Tuple
 
 from ..candidate import Candidate
 from .base import Format, code_aware
-from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, compose, quoted_replacements
+from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, place, quoted_replacements
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
@@ -82,11 +82,7 @@ def scan_range(text: str, start: int, end: int, format: str, include_code: bool 
         if replacements:
             # Scan the text as a program reads it, then map each candidate back to the source.
             decoded, pieces = build(text, start, end, replacements)
-            out = []
-            for c in _scan(decoded, 0, len(decoded), format):
-                s0, s1, inner = compose(pieces, start, c.uri, c.start, c.end, c.pieces)
-                out.append(Candidate(c.uri, s0, s1, c.context, c.in_code, inner))
-            return out
+            return [place(c, pieces, start) for c in _scan(decoded, 0, len(decoded), format)]
     return _scan(text, start, end, format)
 
 

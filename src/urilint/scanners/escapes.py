@@ -11,7 +11,10 @@ already verbatim.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Callable, Iterable, List, Optional, Tuple
+
+from ..candidate import Candidate
 
 Piece = Tuple[int, int, int, int]
 Pieces = Tuple[Piece, ...]
@@ -205,6 +208,15 @@ def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int,
     exact = all(p[1] - p[0] == p[3] - p[2] for p in out) and all(
         a[3] == b[2] for a, b in zip(out, out[1:]))
     return src_start, src_end, (() if exact else tuple(out))
+
+
+def place(c: Candidate, outer: Pieces, base: int, context: Optional[str] = None) -> Candidate:
+    """A candidate found in a decoded string (a literal's value, a notebook cell, a quoted
+    config value) placed in the source the string was decoded from (``outer`` pieces from
+    ``base``): the same candidate, with its source span and pieces (and ``context``, if given)
+    replaced, so whatever else it says about itself (whether its ends are open) is kept."""
+    start, end, pieces = compose(outer, base, c.uri, c.start, c.end, c.pieces)
+    return replace(c, start=start, end=end, pieces=pieces, context=context or c.context)
 
 
 def common_ends(old: str, new: str) -> Tuple[int, int]:

@@ -41,7 +41,7 @@ from ..settings import Settings
 from . import format_for_path, get
 from . import scan as scan_format
 from .base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
-from .escapes import build, common_ends, json_replacements, map_span
+from .escapes import build, common_ends, json_replacements, map_span, place
 from .python import syntax_error
 
 # -- the JSON walk -------------------------------------------------------------------------------
@@ -425,21 +425,6 @@ def code_views(text: str) -> Tuple[View, ...]:
 
 
 # -- the format record -----------------------------------------------------------------------------
-def _compose(c: Candidate, pieces: Tuple[Piece, ...]) -> Candidate:
-    """A candidate found in a cell's text, mapped to the notebook's text through the cell's pieces."""
-    if c.is_verbatim:
-        s0, s1, ps = map_span(pieces, 0, c.start, c.end)
-        return Candidate(c.uri, s0, s1, c.context, c.in_code, ps)
-    out: List[Piece] = []
-    for u0, u1, v0, v1 in c.pieces:
-        s0, s1, ps = map_span(pieces, 0, v0, v1)
-        if u1 - u0 == v1 - v0 and ps:
-            out.extend((a + u0, b + u0, x, y) for a, b, x, y in ps)
-        else:
-            out.append((u0, u1, s0, s1))
-    return Candidate(c.uri, out[0][2], out[-1][3], c.context, c.in_code, tuple(out))
-
-
 _FORMATS: Dict[str, Format] = {}
 
 
@@ -462,7 +447,7 @@ def _scan(text: str, settings: Settings) -> List[Candidate]:
         for view in cell.views:
             for c in scan_format(view.text, _format(view.format), settings):
                 if c.end > c.start:
-                    out.append(_compose(c, cell.part.pieces))
+                    out.append(place(c, cell.part.pieces, 0))
     return out
 
 
@@ -507,7 +492,7 @@ def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
     for view in cell.views:
         fmt = _format(view.format)
         for c in scan_format(view.text, fmt, Settings(include_code_blocks=True)):
-            mapped = _compose(c, cell.part.pieces) if c.end > c.start else None
+            mapped = place(c, cell.part.pieces, 0) if c.end > c.start else None
             if mapped is None or (mapped.uri, mapped.start, mapped.end, mapped.pieces) != (
                     candidate.uri, candidate.start, candidate.end, candidate.pieces):
                 continue

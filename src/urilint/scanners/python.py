@@ -102,7 +102,7 @@ from ..settings import Settings
 from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
-from .escapes import Replacement, build, common_ends, map_span
+from .escapes import Replacement, build, common_ends, map_span, place
 from .text import MAX_SCHEME, Spans, accepts, may_hold_uri, scan_many, scan_prose, scheme_start
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
@@ -776,21 +776,6 @@ def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[
     return out
 
 
-def _compose(c: Candidate, pieces: Pieces, base: int, context: str) -> Candidate:
-    """A candidate found in a literal's value, mapped back to the source through ``pieces``."""
-    if c.is_verbatim:
-        s0, s1, ps = map_span(pieces, base, c.start, c.end)
-        return Candidate(c.uri, s0, s1, context, c.in_code, ps)
-    out: List[Piece] = []
-    for u0, u1, v0, v1 in c.pieces:
-        s0, s1, ps = map_span(pieces, base, v0, v1)
-        if u1 - u0 == v1 - v0 and ps:
-            out.extend((a + u0, b + u0, x, y) for a, b, x, y in ps)
-        else:
-            out.append((u0, u1, s0, s1))
-    return Candidate(c.uri, out[0][2], out[-1][3], context, c.in_code, tuple(out))
-
-
 def _in_placeholder(spans: Sequence[Span], index: int) -> bool:
     return any(s < index < e for s, e in spans)
 
@@ -818,8 +803,7 @@ def _prose(text: str, value: str, pieces: Pieces, base: int, context: str, inclu
         if _scope_operator(c.uri):
             continue
         ctx = context if c.context == "bare" else c.context
-        out.append(_compose(c, pieces, base, ctx) if pieces else
-                   Candidate(c.uri, c.start, c.end, ctx, c.in_code, c.pieces))
+        out.append(place(c, pieces, base, ctx) if pieces else replace(c, context=ctx))
     return out
 
 
@@ -939,7 +923,7 @@ def _mark_partial(found: List[Candidate], value: str, open_start: bool, open_end
     for c in found:
         starts, ends = open_start and value.startswith(c.uri), open_end and value.endswith(c.uri)
         if starts or ends:
-            c = Candidate(c.uri, c.start, c.end, c.context, c.in_code, c.pieces, open_start=starts, open_end=ends)
+            c = replace(c, open_start=starts or c.open_start, open_end=ends or c.open_end)
         out.append(c)
     return out
 

@@ -51,7 +51,7 @@ from ..candidate import Candidate, Piece
 from ..rfc3986.iana import is_pseudo, is_registered
 from ..rfc3986.schemes import may_follow
 from .base import Format, code_aware
-from .escapes import Replacement, build, map_span
+from .escapes import Replacement, build, map_span, place
 
 # Section 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
 _ALPHA = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -688,25 +688,9 @@ def scan_prose(text: str, start: int = 0, end: Optional[int] = None, *, style: P
     return _Scanner(text, start, stop, style, in_code, excluded).candidates()
 
 
-def compose(c: Candidate, pieces: Tuple[Piece, ...], base: int) -> Candidate:
-    """A candidate found in a decoded string (``pieces`` map the string to the source from
-    ``base``), mapped to the source; its own pieces (a URI wrapped in ``<...>``) are kept."""
-    if c.is_verbatim:
-        s0, s1, ps = map_span(pieces, base, c.start, c.end)
-        return Candidate(c.uri, s0, s1, c.context, c.in_code, ps)
-    out: List[Piece] = []
-    for u0, u1, v0, v1 in c.pieces:
-        s0, s1, ps = map_span(pieces, base, v0, v1)
-        if u1 - u0 == v1 - v0 and ps:
-            out.extend((a + u0, b + u0, x, y) for a, b, x, y in ps)
-        else:
-            out.append((u0, u1, s0, s1))
-    return Candidate(c.uri, out[0][2], out[-1][3], c.context, c.in_code, tuple(out))
-
-
 def scan_decoded(value: str, pieces: Tuple[Piece, ...], base: int, style: ProseStyle = TEXT) -> List[Candidate]:
     """The prose candidates of a decoded string value, mapped back to the source."""
-    return [compose(c, pieces, base) for c in scan_prose(value, style=style)]
+    return [place(c, pieces, base) for c in scan_prose(value, style=style)]
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
