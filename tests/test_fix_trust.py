@@ -118,6 +118,9 @@ CUT_IN_ANGLE_QUIET = [
     P('def f():\n    """See <https://exa mple.com/> here."""\n', "python", id="python-docstring"),
     P('x = "see <https://exa mple.com/> \\u0041"\n', "python", id="python-literal-with-an-escape"),
     P('k = "see <https://exa mple.com/> \\u0041"\n', "toml", id="toml-value-with-an-escape"),
+    P("a: 1  # see <https://exa mple.com/> here\n", "yaml", id="yaml-comment"),
+    P(".. see <https://exa mple.com/> here\n", "rst", id="rst-comment"),
+    P("---\nurl: see <https://exa mple.com/> here\n---\n# T\n", "markdown", id="markdown-front-matter"),
 ]
 CUT_IN_ANGLE_JUDGED = [
     P("<https://example.com>\n", "markdown", "URI208", id="closed-angle-is-whole"),

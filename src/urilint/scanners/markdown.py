@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate, islice
 from typing import Dict, List, Optional, Tuple, Union
 
@@ -994,7 +994,7 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
     if blocks.front_matter is not None:
         f0, f1, fmt = blocks.front_matter
         for c in _config.scan_range(text, f0, f1, fmt, include_code):
-            cands.append(Candidate(c.uri, c.start, c.end, "front-matter", c.in_code, c.pieces))
+            cands.append(replace(c, context="front-matter"))
     # Definitions first: a reference may come before its definition (4.7).
     inline_ranges: List[Tuple[int, int]] = []
     for p0, p1 in blocks.paragraphs:
@@ -1094,7 +1094,7 @@ def _colon_outside(text: str, start: int, end: int, spans: Spans) -> bool:
 
 
 def _as_code(found: List[Candidate], context: Optional[str] = None) -> List[Candidate]:
-    return [Candidate(c.uri, c.start, c.end, context or c.context, True, c.pieces) for c in found]
+    return [replace(c, context=context or c.context, in_code=True) for c in found]
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:

@@ -766,7 +766,7 @@ def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[
     for c in found:
         if python.starts and python.locate(c.start, c.end) < 0:
             if include_code:
-                out.append(Candidate(c.uri, c.start, c.end, c.context, True, c.pieces))
+                out.append(replace(c, in_code=True))
         else:
             out.append(c)
     if include_code and code:

@@ -28,7 +28,7 @@ followed by anything else) are prose with context "comment".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
@@ -234,11 +234,11 @@ def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]
     out.extend(scan_prose(text, style=TEXT, excluded=Spans.of(found.skip)))
     for c0, c1 in found.comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
-            out.append(Candidate(c.uri, c.start, c.end, "comment", False, c.pieces))
+            out.append(replace(c, context="comment", in_code=False))
     if include_code:
         for c0, c1 in found.code:
             for c in scan_prose(text, c0, c1, style=TEXT):
-                out.append(Candidate(c.uri, c.start, c.end, c.context, True, c.pieces))
+                out.append(replace(c, in_code=True))
     return out
 
 

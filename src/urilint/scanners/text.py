@@ -788,7 +788,9 @@ def split_list(c: Candidate) -> List[Candidate]:
         if colon < 0 or _is_empty_uri(uri, colon, b):
             continue  # "amqp://;redis://": a list of scheme names
         s0, s1, pieces = map_span(c.pieces, c.start, a, b)
-        parts.append(Candidate(uri[a:b], s0, s1, c.context, c.in_code, pieces))
+        # Only the last part keeps an open end, only the first an open start.
+        parts.append(replace(c, uri=uri[a:b], start=s0, end=s1, pieces=pieces,
+                             open_start=c.open_start and a == 0, open_end=c.open_end and b == len(uri)))
     return parts
 
 
