@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Counter, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Counter, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 import pathspec
@@ -65,6 +65,23 @@ class LinkSettings:
 
 
 DEFAULT_LINK_SETTINGS = LinkSettings()
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a document sits: its tree's index, its path in that tree (``docs/guide.md``) and
+    the link settings of that tree."""
+
+    index: LinkIndex
+    document: str
+    settings: LinkSettings
+
+
+#: What a caller hands the pipeline for the link rules: the place of the file at a path on
+#: disk, or None when it is in no tree that can be judged.  Reading the disk (the tree, the
+#: git configuration) is the provider's business, never the pipeline's; see
+#: :class:`urilint.links.provider.TreeLinks`.
+LinkProvider = Callable[[str], Optional[Place]]
 
 
 @dataclass(frozen=True)
