@@ -178,6 +178,8 @@ def check_reference(index: LinkIndex, document: str, uri: str,
     ref = parse(uri)
     if not uri or placeholders.find(uri, _TEMPLATE_SYNTAXES):
         return []
+    if ref.scheme is not None and _SCHEME.fullmatch(ref.scheme) is None:
+        return _not_a_url(index, document, uri, settings)
     target = _target(ref, uri, document, settings)
     if target is None:
         if ref.scheme is None and ref.authority is None and ref.path == "":
@@ -196,6 +198,41 @@ def check_reference(index: LinkIndex, document: str, uri: str,
     if found.kind == "file":
         return _fragment_findings(index, path, ref, uri, document)
     return []
+
+
+#: RFC 3986 section 3.1: ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+#: Wrappers a writer may leave around a URL in a link destination: ``[x]: [https://...]``.
+_WRAPPERS = ("[]", "()", "<>", '""', "''")
+
+
+def _not_a_url(index: LinkIndex, document: str, uri: str, settings: LinkSettings) -> List[Finding]:
+    """A destination whose text before the first ":" is no scheme (``[https://host/x]``,
+    ``(https://...)``): it is no URI, and a renderer or browser reads it as a relative path
+    (CommonMark keeps the destination as written; the WHATWG URL parser falls back to a
+    relative reference when the scheme does not start with a letter).  So it is judged as
+    one: URI401 when that path is missing, with the wrapped URL as the fix."""
+    ref = parse("./" + uri)  # the same text, read as the relative path a browser follows
+    target = _target(ref, "./" + uri, document, settings)
+    if target is None or not target.parts:
+        return []
+    path = "/".join(target.parts)
+    if _ignored(path, target.folder, settings.ignore_targets) or index.locate(path).kind != "missing":
+        return []
+    scheme = uri[:uri.index(":")]
+    message = (f"'{uri}' is no URL ('{scheme}' is no scheme): read as a relative path, "
+               f"'{path}' does not exist")
+    fix = None
+    if len(uri) > 2 and uri[0] + uri[-1] in _WRAPPERS:
+        inner = uri[1:-1].strip()
+        inner_scheme = parse(inner).scheme
+        if inner_scheme is not None and _SCHEME.fullmatch(inner_scheme) and not _NO_URI.search(inner):
+            fix = inner
+            message += f" (did you mean '{inner}'?)"
+    return [uri401_missing_target.RULE.finding(0, len(uri), message, fix)]
+
+
+_NO_URI = re.compile(r"[\s<>\[\]\"]")
 
 
 # --- resolution ------------------------------------------------------------------------------
@@ -286,6 +323,8 @@ def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
     if not parts:
         return False
     name = parts[-1]
+    if "_sources" in parts[:-1] and name.endswith(".txt"):
+        return _sphinx_source_copy(index, parts)
     if name.lower().endswith((".html", ".htm")):
         stem = name[:name.rfind(".")]
     elif folder:
@@ -294,6 +333,17 @@ def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
         return False
     names = index.entries("/".join(parts[:-1])) or {}
     return any(stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
+
+
+def _sphinx_source_copy(index: LinkIndex, parts: Tuple[str, ...]) -> bool:
+    """``_sources/users.rst.txt``: the copy of ``users.rst`` Sphinx writes beside the built
+    pages (older versions: ``_sources/users.txt``), linked the way the site reads."""
+    k = len(parts) - 1 - parts[::-1].index("_sources", 1)
+    rest = parts[:k] + parts[k + 1:]
+    stem = rest[-1][:-len(".txt")]
+    names = index.entries("/".join(rest[:-1])) or {}
+    return (stem in names and not names[stem]) or any(
+        stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
 
 
 # --- findings --------------------------------------------------------------------------------

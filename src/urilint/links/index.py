@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
+from .anchors import BUILT_HEADINGS, INCLUDES
 from .anchors import anchors as document_anchors
 from .slugs import slugify
 from .tree import Tree, split
@@ -115,9 +116,68 @@ class LinkIndex:
         if key not in self._anchors:
             fmt = document_format(key)
             text = self.tree.read_text(key) if fmt is not None else None
+            if fmt is not None and text is not None:
+                text = self._rendered(fmt, key, text, (key,))
+                built = BUILT_HEADINGS.get(fmt)
+                if text is not None and built is not None and built(text):
+                    text = None  # mkdocstrings, mkdocs-click: headings made at build time
             self._anchors[key] = (document_anchors(text, fmt, self.anchor_style)
                                   if fmt is not None and text is not None else None)
         return self._anchors[key]
+
+    def _rendered(self, fmt: str, key: str, text: str, seen: Tuple[str, ...]) -> Optional[str]:
+        """The text a renderer sees: each include (Markdown: pymdownx.snippets,
+        ``--8<-- "file.md"``) replaced by the included file, so its headings and anchors count
+        for the including page.  None when an included file cannot be read: the page's anchors
+        are unknown."""
+        finder = INCLUDES.get(fmt)
+        includes = finder(text) if finder is not None else []
+        if not includes:
+            return text
+        if len(seen) > 8:
+            return None
+        parts: List[str] = []
+        pos = 0
+        for start, end, names in includes:
+            parts.append(text[pos:start])
+            pos = end
+            for name in names:
+                found = self._snippet(key, name)
+                if found is None:
+                    return None
+                path, included = found
+                if path in seen:
+                    continue  # an include cycle: the renderer stops it
+                inner = self._rendered(fmt, path, included, seen + (path,))
+                if inner is None:
+                    return None
+                parts.append(inner)
+        parts.append(text[pos:])
+        return "".join(parts)
+
+    def _snippet(self, document: str, name: str) -> Optional[Tuple[str, str]]:
+        """The path and text of an included file.  pymdownx.snippets resolves a name against
+        its ``base_path``, by default the folder MkDocs runs in (taken to be the tree's root),
+        and from version 10 also beside the including file; both are tried, in that order.
+        URLs (``url_download``) and names out of the tree are not read."""
+        if "://" in name:
+            return None
+        folder = split(document)[:-1]
+        for base in ([], folder):
+            parts: List[str] = list(base)
+            for seg in name.replace("\\", "/").split("/"):
+                if seg == "..":
+                    if not parts:
+                        break
+                    parts.pop()
+                elif seg not in ("", "."):
+                    parts.append(seg)
+            else:
+                path = "/".join(parts)
+                text = self.tree.read_text(path) if parts else None
+                if text is not None:
+                    return path, text
+        return None
 
     def near_names(self, folder: str, name: str) -> Tuple[str, ...]:
         """The names in ``folder`` closest to ``name``, all of them when several tie: within a
