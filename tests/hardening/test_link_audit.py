@@ -29,8 +29,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CORPORA = ROOT.parent / "shared" / "corpora"
 VERDICTS = ROOT / "tests" / "data" / "link_verdicts.csv"
-#: Precision (real / (real + noise)) the audit measured, per corpus: a floor, not a goal.
-AUDITED = {"docs": 1.0, "realworld": 0.94}
+#: Precision (real / (real + noise)) a corpus must keep: the bar of the default rules.  The
+#: audit measured 247/247 on docs and 51/51 on realworld (targets the snapshots dropped apart).
+AUDITED = {"docs": 0.95, "realworld": 0.95}
 
 Key = Tuple[str, str, int, int, str]  #: repository ("docs" for the docs corpus), file, line, column, code
 

@@ -195,3 +195,65 @@ def test_real_schemes_and_existing_paths_stay_silent(text: str) -> None:
                                               (SITE_FIRES, SITE_SILENT), (NOT_A_URL, NOT_A_URL_SILENT)])
 def test_tables_are_balanced(fire: List[object], silent: List[object]) -> None:
     assert len(silent) >= len(fire)
+
+
+# --- raw HTML in MkDocs pages: the site's directory URLs --------------------------------------
+MKDOCS_SITE: Dict[str, str] = {
+    "mkdocs.yml": "site_name: X\nnav:\n  - index.md\n",
+    "docs/index.md": "# Home\n",
+    "docs/img/logo.png": "",
+    "docs/user-guide/theme.md": "# Theme\n",
+    "docs/user-guide/other.md": "# Other\n",
+    "docs/user-guide/img/local.png": "",
+    "README.md": "# Readme\n",
+}
+
+
+def _html_links(document: str, html: str, files: Optional[Dict[str, str]] = None) -> List[Tuple[str, str]]:
+    index = LinkIndex(DictTree(files if files is not None else MKDOCS_SITE))
+    found = check_links(index, document, html, extract(html, "markdown"))
+    return [(lf.finding.code, lf.finding.message.split("'")[1]) for lf in found]
+
+
+SITE_URL_FIRES = [
+    pytest.param("docs/index.md", '<a href="nope">x</a>\n', None, [("URI401", "docs/nope")], id="nowhere-in-both"),
+    pytest.param("docs/user-guide/theme.md", '<img src="../../img/nope.png">\n', None,
+                 [("URI401", "docs/img/nope.png")], id="reported-as-the-site-reads-it"),
+    pytest.param("docs/index.md", '<a href="user-guide/theme">x</a>\n',
+                 {k: v for k, v in MKDOCS_SITE.items() if k != "mkdocs.yml"},
+                 [("URI401", "docs/user-guide/theme")], id="no-mkdocs-yml"),
+    pytest.param("docs/user-guide/theme.md", '<img src="../../img/logo.png">\n',
+                 {**MKDOCS_SITE, "mkdocs.yml": "site_name: X\nuse_directory_urls: false\n"},
+                 [("URI401", "img/logo.png")], id="without-directory-urls"),
+    pytest.param("docs/user-guide/theme.md", "[x](../../img/logo.png)\n", None, [("URI401", "img/logo.png")],
+                 id="markdown-links-are-rewritten-by-mkdocs"),
+    pytest.param("README.md", '<a href="user-guide/theme">x</a>\n', None, [("URI401", "user-guide/theme")],
+                 id="outside-docs-dir"),
+]
+SITE_URL_SILENT = [
+    pytest.param("docs/index.md", '<a href="user-guide/theme">x</a>\n', None, id="page-url-without-slash"),
+    pytest.param("docs/index.md", '<a href="user-guide/theme/">x</a>\n', None, id="page-url-with-slash"),
+    pytest.param("docs/user-guide/theme.md", '<img src="../../img/logo.png">\n', None, id="up-from-directory-url"),
+    pytest.param("docs/user-guide/theme.md", '<img src="img/local.png">\n', None, id="repository-reading-works"),
+    pytest.param("docs/user-guide/theme.md", '<a href="../other/">x</a>\n', None, id="sibling-page"),
+    pytest.param("docs/user-guide/theme.md", '<a href="../other">x</a>\n', None, id="sibling-page-no-slash"),
+    pytest.param("site/sub/page.md", '<img src="../../img/logo.png">\n',
+                 {"mkdocs.yml": "site_name: X\ndocs_dir: 'site'  # the pages\n", "site/sub/page.md": "# P\n",
+                  "site/img/logo.png": ""}, id="docs-dir-setting"),
+    pytest.param("docs/user-guide/theme.md", '<a href="../../index.md">x</a>\n', None, id="two-up-to-the-home"),
+]
+
+
+@pytest.mark.parametrize(("document", "html", "files", "expected"), SITE_URL_FIRES)
+def test_raw_html_in_mkdocs_pages_fires(document: str, html: str, files: Optional[Dict[str, str]],
+                                        expected: List[Tuple[str, str]]) -> None:
+    assert _html_links(document, html, files) == expected
+
+
+@pytest.mark.parametrize(("document", "html", "files"), SITE_URL_SILENT)
+def test_raw_html_in_mkdocs_pages_silent(document: str, html: str, files: Optional[Dict[str, str]]) -> None:
+    assert _html_links(document, html, files) == []
+
+
+def test_site_url_tables_are_balanced() -> None:
+    assert len(SITE_URL_SILENT) >= len(SITE_URL_FIRES)

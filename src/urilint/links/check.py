@@ -26,7 +26,7 @@ from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.resolve import resolve
 from ..rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
 from .hosted import hosted_target
-from .index import LinkIndex, Located, document_format, edit_distance, fold, max_distance
+from .index import MKDOCS_PAGE_SUFFIXES, LinkIndex, Located, document_format, edit_distance, fold, max_distance
 from .tree import split
 
 #: Candidate contexts that are link destinations (prose, comments and code are not links).
@@ -141,8 +141,27 @@ def check_links(index: LinkIndex, document: str, text: str, candidates: Iterable
             labels = labels if labels is not None else _bracketed(text)
             if _unused_definition(text, c, labels):
                 continue
-        out.extend(LinkFinding(c, f) for f in check_reference(index, document, c.uri, settings))
+        found = check_reference(index, document, c.uri, settings)
+        if c.context == "html-attribute" and any(f.code != uri402_missing_fragment.RULE.code for f in found):
+            found = _site_reading(index, document, c.uri, settings, found)
+        out.extend(LinkFinding(c, f) for f in found)
     return out
+
+
+def _site_reading(index: LinkIndex, document: str, uri: str, settings: LinkSettings,
+                  found: List[Finding]) -> List[Finding]:
+    """A raw-HTML link of an MkDocs page, judged as the built site reads it.  MkDocs rewrites
+    Markdown links but not raw HTML, which the browser resolves against the page's directory
+    URL (``docs/a/b.md`` is served at ``a/b/``, where ``../../img/x.png`` is ``docs/img/x.png``
+    and ``c`` a page built from ``docs/a/b/c.md``).  The link is broken only when it leads
+    nowhere in both readings, and then the site's is reported."""
+    docs = index.site_docs()
+    parts = split(document)
+    if docs is None or not document.lower().endswith(MKDOCS_PAGE_SUFFIXES) or parts[:len(split(docs))] != split(docs):
+        return found
+    stem = parts[-1].rsplit(".", 1)[0]
+    page = document if stem.lower() in ("index", "readme") else "/".join(parts[:-1] + [stem, "index.md"])
+    return check_reference(index, page, uri, settings, site_pages=True)
 
 
 #: A bracketed text (at most as long as a CommonMark link label, 999 characters) that may use a
@@ -173,8 +192,10 @@ def _unused_definition(text: str, c: Candidate, labels: Counter[str]) -> bool:
 
 
 def check_reference(index: LinkIndex, document: str, uri: str,
-                    settings: LinkSettings = DEFAULT_LINK_SETTINGS) -> List[Finding]:
-    """The findings about one reference written in ``document`` (offsets inside ``uri``)."""
+                    settings: LinkSettings = DEFAULT_LINK_SETTINGS, site_pages: bool = False) -> List[Finding]:
+    """The findings about one reference written in ``document`` (offsets inside ``uri``).
+    ``site_pages``: read as a built site does, where ``page`` (no suffix, no slash) is the page
+    built from ``page.md`` (the server adds the slash)."""
     ref = parse(uri)
     if not uri or placeholders.find(uri, _TEMPLATE_SYNTAXES):
         return []
@@ -192,7 +213,7 @@ def check_reference(index: LinkIndex, document: str, uri: str,
     if found.kind == "case":
         return [_case_finding(found, target, uri)]
     if found.kind == "missing":
-        if _built_page(index, target.parts, target.folder):
+        if _built_page(index, target.parts, target.folder or (site_pages and _suffixless(target.parts))):
             return []
         return [_missing_finding(index, found, target, uri)]
     if found.kind == "file":
@@ -333,6 +354,10 @@ def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
         return False
     names = index.entries("/".join(parts[:-1])) or {}
     return any(stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
+
+
+def _suffixless(parts: Tuple[str, ...]) -> bool:
+    return bool(parts) and "." not in parts[-1]
 
 
 def _sphinx_source_copy(index: LinkIndex, parts: Tuple[str, ...]) -> bool:

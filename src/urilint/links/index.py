@@ -15,6 +15,7 @@ process the caches are plain dictionaries: concurrent threads may do a lookup tw
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
@@ -66,6 +67,7 @@ class LinkIndex:
         self._entries: Dict[str, Optional[Mapping[str, bool]]] = {}
         self._folded: Dict[str, Dict[str, List[str]]] = {}
         self._anchors: Dict[str, Optional[FrozenSet[str]]] = {}
+        self._site: Optional[Tuple[Optional[str]]] = None
 
     def entries(self, folder: str) -> Optional[Mapping[str, bool]]:
         """What ``folder`` holds (name -> is a folder), listed once; None if it is no folder."""
@@ -179,6 +181,21 @@ class LinkIndex:
                     return path, text
         return None
 
+    def site_docs(self) -> Optional[str]:
+        """The docs folder of an MkDocs site built with directory URLs (its default), from the
+        ``mkdocs.yml`` at the tree's root (``docs_dir``, by default ``docs``): its page
+        ``a/b.md`` is served at ``a/b/``.  None for any other tree."""
+        if self._site is None:
+            config = self.tree.read_text("mkdocs.yml")
+            if config is None:
+                config = self.tree.read_text("mkdocs.yaml")
+            docs: Optional[str] = None
+            if config is not None and not _NO_DIRECTORY_URLS.search(config):
+                m = _DOCS_DIR.search(config)
+                docs = "/".join(split(m.group(1))) if m is not None else "docs"
+            self._site = (docs,)
+        return self._site[0]
+
     def near_names(self, folder: str, name: str) -> Tuple[str, ...]:
         """The names in ``folder`` closest to ``name``, all of them when several tie: within a
         small edit distance (a typo), or the same name with a suffix added (``install`` for
@@ -198,6 +215,12 @@ class LinkIndex:
             return ()
         best = min(d for d, _ in scored)
         return tuple(sorted(n for d, n in scored if d == best))
+
+
+#: The suffixes MkDocs builds pages from (mkdocs.utils.markdown_extensions).
+MKDOCS_PAGE_SUFFIXES: Tuple[str, ...] = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
+_DOCS_DIR = re.compile(r"""^docs_dir:[ \t]*["']?([^"'#\s]+)""", re.M)
+_NO_DIRECTORY_URLS = re.compile(r"^use_directory_urls:[ \t]*(?:false|False|no|off)\b", re.M)
 
 
 def max_distance(word: str) -> int:

@@ -29,6 +29,9 @@ whose source `page.md` or `page.rst` is beside it is the page a site generator b
 the first `:` is no scheme (`[x]: [https://host/page]`, `(https://...)`) is no URL: renderers
 and browsers read it as a relative path, and so it is judged, with the wrapped URL as the fix.
 The path of a pymdownx.snippets include (`--8<-- "file.md"`) is not a link and is not judged.
+In an MkDocs project (`mkdocs.yml` at the root, directory URLs on), a raw-HTML link of a page
+is also read from the URL the page is served at (`docs/a/b.md` at `a/b/`), as the browser reads
+it, and reported only when that reading fails too.
 
 ## Why is this bad?
 The link is broken: a reader who follows it lands on a 404 page, on GitHub and on any site
