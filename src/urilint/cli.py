@@ -15,12 +15,13 @@ from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
+from .links.provider import TreeLinks
 from .masking import hidden_spans, masked_diff
 from .report import Report, RunResult, place, with_cells
 from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
 from .rules import RULES as LINT_RULES
-from .rules import lookup
+from .rules import enabled_link_rules, lookup
 from .rules.base import Rule
 from .scanners import REGISTRY, format_for_path
 from .scanners.base import locator
@@ -103,6 +104,7 @@ class Job:
     stdin: Optional[bytes] = None
     format: Optional[str] = None
     show_fixes: bool = False  #: count the fixes per code (--show-fixes)
+    links: Optional[TreeLinks] = None  #: the run's trees, when a link rule (URI4xx) is selected
 
 
 #: (code, name, count) of the findings one file's fixes removed
@@ -145,7 +147,7 @@ def _process(job: Job) -> Outcome:
     role = job.config.role_for(job.shown)
     path = None if job.stdin is not None else str(job.path)  # the link rules resolve from it
     result = pipeline.lint(source.text, source.format, settings, role=role, ignored=ignored,
-                           fix=job.fix or job.diff, unsafe=job.unsafe, path=path)
+                           fix=job.fix or job.diff, unsafe=job.unsafe, path=path, links=job.links)
     errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
     if not result.checked:
         return Outcome(errors=tuple(errors))
@@ -166,11 +168,12 @@ def _process(job: Job) -> Outcome:
                 text, fixed = source.text, 0
     findings = result.findings
     if text != result.text:  # the fixes were not kept: report the text as it is
-        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path).findings
+        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path,
+                                 links=job.links).findings
     fixed_codes: FixedCodes = ()
     if job.show_fixes and fixed and result.text != source.text:
         before = findings if text == source.text else pipeline.lint(
-            source.text, source.format, settings, role=role, ignored=ignored, path=path).findings
+            source.text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links).findings
         fixed_codes = _fixed_codes(before, result.findings)
     reports = place(job.shown, text, findings, LineIndex.of(text),
                     hidden=hidden_spans(text, source.format, settings) if findings else ())
@@ -360,6 +363,9 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         except (OSError, baseline.BaselineError) as exc:
             return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
+    if enabled_link_rules(config.settings):  # one provider of trees and indexes for the run
+        links = TreeLinks(config.settings)
+        jobs = [dataclasses.replace(job, links=links) for job in jobs]
     outcomes = _run(process, jobs, _workers(args), _want_progress(len(jobs)))
     reports = [r for o in outcomes for r in o.reports]
     errors += [e for o in outcomes for e in o.errors]

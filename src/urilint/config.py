@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
 
+from .links.slugs import ANCHOR_STYLES
 from .placeholders import SYNTAXES
+from .rfc3986.reference import parse as parse_reference
 from .settings import Settings
 
 CONFIG_NAMES = (".urilint.toml", "urilint.toml", "pyproject.toml")
@@ -220,6 +222,43 @@ def _placeholders(value: Any, key: str, source: str) -> FrozenSet[str]:
     return names
 
 
+def _anchor_style(value: Any, key: str, source: str) -> str:
+    if not isinstance(value, str) or value not in ANCHOR_STYLES:
+        raise ConfigError(f"{source}: '{key}' must be one of {', '.join(ANCHOR_STYLES)}, not {ascii(shown(value))}")
+    return value
+
+
+def _site_root(value: Any, key: str, source: str) -> str:
+    """A folder of the tree, written relative to its root ("site", "docs/public"; "." or "/"
+    for the root): "" for the root, else its segments joined by "/".  A ".." would leave the
+    tree, whose files are the only ones judged."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError(f"{source}: '{key}' must be a folder relative to the repository root (\".\" for the root)")
+    parts = [p for p in value.replace("\\", "/").split("/") if p not in ("", ".")]
+    if ".." in parts:
+        raise ConfigError(f"{source}: '{key}' must stay inside the repository (no '..'), not {ascii(shown(value))}")
+    return "/".join(parts)
+
+
+def _globs(value: Any, key: str, source: str) -> Tuple[str, ...]:
+    globs = _str_list(value, key, source)
+    if any(not g.strip() for g in globs):
+        raise ConfigError(f"{source}: '{key}' has an empty pattern")
+    return globs
+
+
+def _hosted(value: Any, key: str, source: str) -> Tuple[str, ...]:
+    """URL prefixes of the repository's own hosted files: an http(s) URL with a host and an
+    owner path ("https://github.com/OWNER/REPO"); an empty list turns the check off."""
+    prefixes = _str_list(value, key, source)
+    for prefix in prefixes:
+        ref = parse_reference(prefix.strip())
+        if (ref.scheme or "").lower() not in ("http", "https") or not ref.host or not ref.path.strip("/"):
+            raise ConfigError(f"{source}: '{key}' holds {ascii(shown(prefix))}, which is no repository URL "
+                              "such as 'https://github.com/OWNER/REPO'")
+    return tuple(p.strip() for p in prefixes)
+
+
 #: key -> (parser, Settings or Config field)
 _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "select": (_codes, "select"),
@@ -246,6 +285,11 @@ _KEYS: Mapping[str, Tuple[Callable[[Any, str, str], Any], str]] = {
     "ignore-uris": (_str_list, "ignore_uris"),
     "exempt-example-hosts": (_bool, "exempt_example_hosts"),
     "extra-default-ports": (_ports, "extra_default_ports"),
+    "anchor-style": (_anchor_style, "anchor_style"),
+    "site-root": (_site_root, "site_root"),
+    "ignore-targets": (_globs, "ignore_targets"),
+    "hosted": (_hosted, "hosted"),
+    "hosted-branches": (_globs, "hosted_branches"),
 }
 KNOWN_KEYS = tuple(_KEYS)
 _CONFIG_FIELDS = {"exclude", "extend_exclude", "per_file_ignores", "respect_gitignore", "test_paths",

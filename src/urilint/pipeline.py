@@ -11,18 +11,14 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from pathlib import Path
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from . import fixer, scanners, secrets, suppress
 from .candidate import Candidate
 from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_planned
 from .finding import Edit, FileFinding, Finding
-from .links.check import LinkSettings, check_links
-from .links.hosted import hosted_prefix
+from .links.check import LinkProvider, LinkSettings, check_links
 from .links.index import LinkIndex
-from .links.tree import FsTree, find_root, git_config_text
 from .rules import enabled_link_rules
 from .scanners.base import Format
 from .scanners.escapes import common_ends
@@ -110,37 +106,20 @@ class Links:
     codes: FrozenSet[str]
 
 
-#: One index per tree root and process: a run (or a -j worker) lists each folder and reads
-#: each linked document once, whatever the number of files that link into it.
-_INDEXES: Dict[Path, Tuple[LinkIndex, LinkSettings]] = {}
-
-
-#: The git top level holding a folder (None: outside any repository), looked up once per folder.
-_git_root = lru_cache(maxsize=1024)(find_root)
-
-
-def links_for(path: Optional[str], format: Format, settings: Settings, role: str) -> Optional[Links]:
-    """The link context of the file at ``path`` on disk; None when no link rule runs on it (no
-    path, a format without links, test data or generated files, no URI4xx selected, or the
-    file outside its tree's root)."""
-    if path is None or not format.links or role != SOURCE:
+def links_for(path: Optional[str], format: Format, settings: Settings, role: str,
+              provider: Optional[LinkProvider]) -> Optional[Links]:
+    """The link context of the file at ``path``; None when no link rule runs on it (no path or
+    no provider, a format without links, test data or generated files, no URI4xx selected, or
+    a file the provider places in no tree)."""
+    if path is None or provider is None or not format.links or role != SOURCE:
         return None
     codes = enabled_link_rules(settings)
     if not codes:
         return None
-    file = Path(path).resolve()
-    root = _git_root(file.parent) or Path.cwd().resolve()
-    try:
-        document = file.relative_to(root).as_posix()
-    except ValueError:
+    place = provider(path)
+    if place is None:
         return None
-    if root not in _INDEXES:
-        # The repository's own hosted files (git remote "origin") are checked like relative links.
-        config = git_config_text(root)
-        prefix = hosted_prefix(config) if config is not None else None
-        _INDEXES[root] = (LinkIndex(FsTree(root)), LinkSettings(hosted=(prefix,) if prefix else ()))
-    index, link_settings = _INDEXES[root]
-    return Links(index, document, link_settings, codes)
+    return Links(place.index, place.document, place.settings, codes)
 
 
 def _plan(settings: Settings, role: str, in_code: bool, partial: str) -> Plan:
@@ -278,22 +257,24 @@ class FileResult:
 
 def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURCE,
          ignored: FrozenSet[str] = frozenset(), comments: bool = True, precheck: bool = True,
-         fix: bool = False, unsafe: bool = False, path: Optional[str] = None) -> FileResult:
+         fix: bool = False, unsafe: bool = False, path: Optional[str] = None,
+         links: Optional[LinkProvider] = None) -> FileResult:
     """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
     and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave.
     ``role`` is the file's (SOURCE, TEST or GENERATED; see check_text).  ``path``, the file's
-    path on disk, lets the link rules (URI4xx, when selected) resolve its links against the
-    tree it sits in (the git top level, or the current folder)."""
+    path on disk, and ``links``, the caller's provider of trees (the CLI's is
+    urilint.links.provider.TreeLinks), let the link rules (URI4xx, when selected) resolve its
+    links against the tree it sits in."""
     fmt = scanners.get(format)
     if precheck and fmt.precheck is not None:
         refused = fmt.precheck(text)
         if refused is not None:
             return FileResult(text, (), (refused,), checked=False)
     keep = keeper(fmt, ignored, comments)
-    links = links_for(path, fmt, settings, role)
+    links_in = links_for(path, fmt, settings, role, links)
     notices: Tuple[str, ...] = ()
     fixed = 0
     if fix:
-        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links)
+        result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links_in)
         text, fixed, notices = result.text, result.fixed, result.notices
-    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role, links))), notices, fixed)
+    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role, links_in))), notices, fixed)

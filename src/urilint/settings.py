@@ -51,6 +51,19 @@ class Settings:
     check_docstrings: bool = True
     #: Extra scheme default ports for URI206 and the fixes (e.g. {"redis": 6379}).
     extra_default_ports: PortPairs = ()
+    #: Link rules (URI4xx, see urilint.links): how headings become anchors ("github", "gitlab",
+    #: "mkdocs"; urilint.links.slugs.ANCHOR_STYLES).
+    anchor_style: str = "github"
+    #: The folder, relative to the tree's root, that path-absolute references ("/x") start
+    #: from ("" for the root itself); None: they are not judged.
+    site_root: Optional[str] = None
+    #: gitignore-style patterns of resolved repository paths not to judge (generated targets).
+    ignore_targets: Tuple[str, ...] = ()
+    #: URL prefixes of the repository's own hosted files ("https://github.com/OWNER/REPO");
+    #: None: read from the git remote "origin" of each tree; () checks no hosted link.
+    hosted: Optional[Tuple[str, ...]] = None
+    #: Branches whose hosted files are the checked tree (other versions are not judged).
+    hosted_branches: Tuple[str, ...] = ("main", "master", "HEAD")
 
     def __post_init__(self) -> None:
         # Accept any iterable from callers, store immutable, normalized values.
@@ -63,6 +76,10 @@ class Settings:
         object.__setattr__(self, "ignore_hosts", tuple(h.lower() for h in self.ignore_hosts))
         object.__setattr__(self, "ignore_uris", tuple(self.ignore_uris))
         object.__setattr__(self, "extra_default_ports", _port_pairs(self.extra_default_ports))
+        object.__setattr__(self, "ignore_targets", tuple(self.ignore_targets))
+        object.__setattr__(self, "hosted_branches", tuple(self.hosted_branches))
+        if self.hosted is not None:
+            object.__setattr__(self, "hosted", tuple(self.hosted))
 
     def selects(self, code: str, default: bool) -> bool:
         """ruff's model: the most specific matching selector wins; ignore beats select; with no

@@ -80,6 +80,8 @@ MISSING = [
           HOSTED, id="hosted-tree-case-insensitive-owner"),
     param("docs/index.md", "../docs/guide/other.html", None, id="html-without-source"),
     param("README.md", "tie/ad.md", None, id="two-names-tie"),
+    param("docs/index.md", "_sources/nope.rst.txt", None, id="sphinx-source-copy-of-nothing"),
+    param("docs/index.md", "_sources/guide.rst", None, id="sphinx-source-copy-without-txt"),
 ]
 NOT_MISSING = [
     param("README.md", "docs/install.md", id="file"),
@@ -117,6 +119,8 @@ NOT_MISSING = [
     param("README.md", "docs/%2Fetc", id="encoded-slash"),
     param("README.md", "docs/%FF.md", id="encoded-non-utf8"),
     param("README.md", "data:text/plain,x", id="data"),
+    param("docs/index.md", "_sources/guide.rst.txt", id="sphinx-source-copy"),
+    param("docs/index.md", "_sources/guide.txt", id="sphinx-source-copy-old-name"),
 ]
 
 

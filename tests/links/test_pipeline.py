@@ -10,6 +10,7 @@ import pytest
 
 from urilint import pipeline
 from urilint.cli import main
+from urilint.links.provider import TreeLinks
 from urilint.settings import Settings
 
 LINKS = Settings(extend_select=frozenset({"URI4"}))
@@ -37,7 +38,8 @@ def _lint(root: Path, rel: str, text: str, fmt: str, settings: Settings = LINKS,
     path = root / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
-    result = pipeline.lint(text, fmt, settings, path=str(path), **kw)  # type: ignore[arg-type]
+    result = pipeline.lint(text, fmt, settings, path=str(path), links=TreeLinks(settings),
+                           **kw)  # type: ignore[arg-type]
     return [(f.code, text[f.start:f.end]) for f in result.findings]
 
 
@@ -98,7 +100,13 @@ def test_link_rules_stay_silent(tmp_path: Path, rel: str, text: str, fmt: str, s
 
 
 def test_without_a_path_no_link_is_judged() -> None:
-    assert pipeline.lint("[x](instal.md)\n", "markdown", LINKS).findings == ()
+    assert pipeline.lint("[x](instal.md)\n", "markdown", LINKS, links=TreeLinks(LINKS)).findings == ()
+
+
+def test_without_a_provider_no_link_is_judged(tmp_path: Path) -> None:
+    # The pipeline reads no disk: without the caller's provider of trees, a path is not enough.
+    root = _repo(tmp_path)
+    assert pipeline.lint("[x](instal.md)\n", "markdown", LINKS, path=str(root / "docs" / "a.md")).findings == ()
 
 
 def test_the_root_is_the_git_top_level(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -132,10 +140,12 @@ def test_unsafe_fix_corrects_the_link(tmp_path: Path) -> None:
     root = _repo(tmp_path)
     text = "See [x](instal.md) and [y](install.md#linx).\n"
     (root / "docs" / "a.md").write_text(text, encoding="utf-8")
-    result = pipeline.lint(text, "markdown", LINKS, path=str(root / "docs" / "a.md"), fix=True, unsafe=True)
+    result = pipeline.lint(text, "markdown", LINKS, path=str(root / "docs" / "a.md"), fix=True, unsafe=True,
+                           links=TreeLinks(LINKS))
     assert result.text == "See [x](install.md) and [y](install.md#linux).\n"
     assert result.fixed == 2 and result.findings == ()
-    safe_only = pipeline.lint(text, "markdown", LINKS, path=str(root / "docs" / "a.md"), fix=True)
+    safe_only = pipeline.lint(text, "markdown", LINKS, path=str(root / "docs" / "a.md"), fix=True,
+                              links=TreeLinks(LINKS))
     assert safe_only.text == text and [f.code for f in safe_only.findings] == ["URI401", "URI402"]
 
 

@@ -1,8 +1,10 @@
 """The anchors a document defines: the fragments a link to it may name.  Pure: text in, set out.
 
 - Markdown: ATX and setext headings (slugged by the ``anchor-style``, see :mod:`.slugs`), after
-  rendering their inline markup to text (:func:`heading_text`); ``{#id}`` attribute lists;
-  any ``id=`` of raw HTML and ``<a name=...>``.  Code blocks define nothing.
+  rendering their inline markup to text (:func:`heading_text`); ``{#id}`` attribute lists, on
+  headings and on any other element; any ``id=`` of raw HTML and ``<a name=...>``.  Code blocks
+  define nothing.  Included files (pymdownx.snippets) are the index's business
+  (:func:`snippet_includes`): it reads them.
 - reStructuredText: ``.. _label:`` targets, inline targets ``_`label```, ``:name:`` options
   and section titles, each turned into an id as docutils does (:func:`docutils_id`).
 - HTML: every ``id=`` and the ``name=`` of ``<a>``.
@@ -309,12 +311,79 @@ def _outside_code(text: str) -> str:
     return "\n".join(parts)
 
 
+#: An attribute list anywhere in the text: after a paragraph, an image, a list item, a table
+#: cell, inline after ``**strong**`` (Python-Markdown's attr_list, kramdown's IAL ``{: #id}``).
+_ANY_ATTR_LIST = re.compile(r"\{:?[ \t]*(?:[^{}\s]+[ \t]+)*?#([^\s{}#.]+)[^{}\r\n]*\}")
+_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
+
+
+def attribute_list_ids(text: str) -> Set[str]:
+    """The ids of every attribute list outside code (``{#id}``, ``{ #id .class }``,
+    ``{: #id}``): an attr_list or kramdown renderer gives them to the element they follow,
+    a heading or not."""
+    if "{" not in text or "#" not in text:
+        return set()
+    prose = _outside_code(text)
+    if "`" in prose:
+        prose = _CODE_SPAN.sub(" ", prose)
+    return {m.group(1) for m in _ANY_ATTR_LIST.finditer(prose)}
+
+
+#: pymdownx.snippets: ``--8<-- "file.md"`` includes a file (any run of "-" around "8<"; a line
+#: starting with ";" is escaped, not included); a block between two bare ``--8<--`` lines lists
+#: one file per line.  The preprocessor runs before Markdown, so fences do not stop it.
+_SNIPPET_LINE = re.compile(r"""^[ \t]*(;*)-+8<-+[ \t]+(?:"((?:\\"|[^"\r\n])+?)"|'((?:\\'|[^'\r\n])+?)')[ \t]*$""", re.M)
+_SNIPPET_FENCE = re.compile(r"^[ \t]*(;*)-+8<-+[ \t]*$", re.M)
+
+
+def snippet_includes(text: str) -> List[Tuple[int, int, Tuple[str, ...]]]:
+    """The pymdownx.snippets includes of a Markdown text: (start, end, files) of each
+    including line or block, in order.  A file keeps its name only: a line range or a section
+    (``file.md:3:10``, ``file.md:intro``) selects part of it, and its anchors count whole."""
+    if "8<" not in text:
+        return []
+    out: List[Tuple[int, int, Tuple[str, ...]]] = []
+    for m in _SNIPPET_LINE.finditer(text):
+        if not m.group(1):
+            out.append((m.start(), m.end(), (_snippet_name(m.group(2) or m.group(3)),)))
+    fences = [m for m in _SNIPPET_FENCE.finditer(text)]
+    for opening, closing in zip(fences[::2], fences[1::2]):
+        if opening.group(1) or closing.group(1):
+            continue
+        names = tuple(_snippet_name(line.strip()) for line in text[opening.end():closing.start()].splitlines()
+                      if line.strip() and not line.strip().startswith(";"))
+        out.append((opening.start(), closing.end(), names))
+    out.sort()
+    return out
+
+
+_SNIPPET_PART = re.compile(r"(.+?\.\w+)(?::[\w-]*)+")
+
+
+def _snippet_name(name: str) -> str:
+    name = name.replace('\\"', '"').replace("\\'", "'").strip()
+    part = _SNIPPET_PART.fullmatch(name) if "://" not in name else None
+    return part.group(1) if part is not None else name
+
+
+#: mkdocstrings (``::: package.module``) and mkdocs-click blocks: headings generated at build
+#: time, so the page's anchors are not all in its source.
+_GENERATED_BLOCK = re.compile(r"^:::[ \t]+[\w.-]+[ \t]*$", re.M)
+
+
+def has_generated_headings(text: str) -> bool:
+    """Whether a Markdown page builds headings from a ``::: identifier`` block (its anchors
+    cannot be read from its text)."""
+    return ":::" in text and _GENERATED_BLOCK.search(text) is not None
+
+
 def markdown_anchors(text: str, style: str = "github") -> Set[str]:
     """The anchors of a Markdown document under ``style`` (see :mod:`.slugs`)."""
     headings = markdown_headings(text)
     out = html_anchors(_outside_code(text)) if "<" in text else set()
     customs = {custom for _, custom in headings if custom is not None}
     out |= customs
+    out |= attribute_list_ids(text)
     readings = [(False, False)]
     if any("![" in h for h, _ in headings):
         readings.append((True, False))
@@ -426,6 +495,10 @@ def _html(text: str, style: str) -> FrozenSet[str]:
 
 #: The anchor reader of each document kind (the kinds of index.DOCUMENT_SUFFIXES).
 _READERS: Mapping[str, Callable[[str, str], FrozenSet[str]]] = {"markdown": _markdown, "rst": _rst, "html": _html}
+#: The kinds whose renderers include other files (the index reads them): where the includes are.
+INCLUDES: Mapping[str, Callable[[str], List[Tuple[int, int, Tuple[str, ...]]]]] = {"markdown": snippet_includes}
+#: The kinds whose pages may build headings at build time: whether a text does.
+BUILT_HEADINGS: Mapping[str, Callable[[str], bool]] = {"markdown": has_generated_headings}
 
 
 def anchors(text: str, format: str, style: str = "github") -> FrozenSet[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Counter, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Counter, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 import pathspec
@@ -26,7 +26,7 @@ from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.resolve import resolve
 from ..rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
 from .hosted import hosted_target
-from .index import LinkIndex, Located, document_format, edit_distance, fold, max_distance
+from .index import MKDOCS_PAGE_SUFFIXES, LinkIndex, Located, document_format, edit_distance, fold, max_distance
 from .tree import split
 
 #: Candidate contexts that are link destinations (prose, comments and code are not links).
@@ -65,6 +65,23 @@ class LinkSettings:
 
 
 DEFAULT_LINK_SETTINGS = LinkSettings()
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a document sits: its tree's index, its path in that tree (``docs/guide.md``) and
+    the link settings of that tree."""
+
+    index: LinkIndex
+    document: str
+    settings: LinkSettings
+
+
+#: What a caller hands the pipeline for the link rules: the place of the file at a path on
+#: disk, or None when it is in no tree that can be judged.  Reading the disk (the tree, the
+#: git configuration) is the provider's business, never the pipeline's; see
+#: :class:`urilint.links.provider.TreeLinks`.
+LinkProvider = Callable[[str], Optional[Place]]
 
 
 @dataclass(frozen=True)
@@ -124,8 +141,27 @@ def check_links(index: LinkIndex, document: str, text: str, candidates: Iterable
             labels = labels if labels is not None else _bracketed(text)
             if _unused_definition(text, c, labels):
                 continue
-        out.extend(LinkFinding(c, f) for f in check_reference(index, document, c.uri, settings))
+        found = check_reference(index, document, c.uri, settings)
+        if c.context == "html-attribute" and any(f.code != uri402_missing_fragment.RULE.code for f in found):
+            found = _site_reading(index, document, c.uri, settings, found)
+        out.extend(LinkFinding(c, f) for f in found)
     return out
+
+
+def _site_reading(index: LinkIndex, document: str, uri: str, settings: LinkSettings,
+                  found: List[Finding]) -> List[Finding]:
+    """A raw-HTML link of an MkDocs page, judged as the built site reads it.  MkDocs rewrites
+    Markdown links but not raw HTML, which the browser resolves against the page's directory
+    URL (``docs/a/b.md`` is served at ``a/b/``, where ``../../img/x.png`` is ``docs/img/x.png``
+    and ``c`` a page built from ``docs/a/b/c.md``).  The link is broken only when it leads
+    nowhere in both readings, and then the site's is reported."""
+    docs = index.site_docs()
+    parts = split(document)
+    if docs is None or not document.lower().endswith(MKDOCS_PAGE_SUFFIXES) or parts[:len(split(docs))] != split(docs):
+        return found
+    stem = parts[-1].rsplit(".", 1)[0]
+    page = document if stem.lower() in ("index", "readme") else "/".join(parts[:-1] + [stem, "index.md"])
+    return check_reference(index, page, uri, settings, site_pages=True)
 
 
 #: A bracketed text (at most as long as a CommonMark link label, 999 characters) that may use a
@@ -156,11 +192,15 @@ def _unused_definition(text: str, c: Candidate, labels: Counter[str]) -> bool:
 
 
 def check_reference(index: LinkIndex, document: str, uri: str,
-                    settings: LinkSettings = DEFAULT_LINK_SETTINGS) -> List[Finding]:
-    """The findings about one reference written in ``document`` (offsets inside ``uri``)."""
+                    settings: LinkSettings = DEFAULT_LINK_SETTINGS, site_pages: bool = False) -> List[Finding]:
+    """The findings about one reference written in ``document`` (offsets inside ``uri``).
+    ``site_pages``: read as a built site does, where ``page`` (no suffix, no slash) is the page
+    built from ``page.md`` (the server adds the slash)."""
     ref = parse(uri)
     if not uri or placeholders.find(uri, _TEMPLATE_SYNTAXES):
         return []
+    if ref.scheme is not None and _SCHEME.fullmatch(ref.scheme) is None:
+        return _not_a_url(index, document, uri, settings)
     target = _target(ref, uri, document, settings)
     if target is None:
         if ref.scheme is None and ref.authority is None and ref.path == "":
@@ -173,12 +213,47 @@ def check_reference(index: LinkIndex, document: str, uri: str,
     if found.kind == "case":
         return [_case_finding(found, target, uri)]
     if found.kind == "missing":
-        if _built_page(index, target.parts, target.folder):
+        if _built_page(index, target.parts, target.folder or (site_pages and _suffixless(target.parts))):
             return []
         return [_missing_finding(index, found, target, uri)]
     if found.kind == "file":
         return _fragment_findings(index, path, ref, uri, document)
     return []
+
+
+#: RFC 3986 section 3.1: ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+#: Wrappers a writer may leave around a URL in a link destination: ``[x]: [https://...]``.
+_WRAPPERS = ("[]", "()", "<>", '""', "''")
+
+
+def _not_a_url(index: LinkIndex, document: str, uri: str, settings: LinkSettings) -> List[Finding]:
+    """A destination whose text before the first ":" is no scheme (``[https://host/x]``,
+    ``(https://...)``): it is no URI, and a renderer or browser reads it as a relative path
+    (CommonMark keeps the destination as written; the WHATWG URL parser falls back to a
+    relative reference when the scheme does not start with a letter).  So it is judged as
+    one: URI401 when that path is missing, with the wrapped URL as the fix."""
+    ref = parse("./" + uri)  # the same text, read as the relative path a browser follows
+    target = _target(ref, "./" + uri, document, settings)
+    if target is None or not target.parts:
+        return []
+    path = "/".join(target.parts)
+    if _ignored(path, target.folder, settings.ignore_targets) or index.locate(path).kind != "missing":
+        return []
+    scheme = uri[:uri.index(":")]
+    message = (f"'{uri}' is no URL ('{scheme}' is no scheme): read as a relative path, "
+               f"'{path}' does not exist")
+    fix = None
+    if len(uri) > 2 and uri[0] + uri[-1] in _WRAPPERS:
+        inner = uri[1:-1].strip()
+        inner_scheme = parse(inner).scheme
+        if inner_scheme is not None and _SCHEME.fullmatch(inner_scheme) and not _NO_URI.search(inner):
+            fix = inner
+            message += f" (did you mean '{inner}'?)"
+    return [uri401_missing_target.RULE.finding(0, len(uri), message, fix)]
+
+
+_NO_URI = re.compile(r"[\s<>\[\]\"]")
 
 
 # --- resolution ------------------------------------------------------------------------------
@@ -269,6 +344,8 @@ def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
     if not parts:
         return False
     name = parts[-1]
+    if "_sources" in parts[:-1] and name.endswith(".txt"):
+        return _sphinx_source_copy(index, parts)
     if name.lower().endswith((".html", ".htm")):
         stem = name[:name.rfind(".")]
     elif folder:
@@ -277,6 +354,21 @@ def _built_page(index: LinkIndex, parts: Tuple[str, ...], folder: bool) -> bool:
         return False
     names = index.entries("/".join(parts[:-1])) or {}
     return any(stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
+
+
+def _suffixless(parts: Tuple[str, ...]) -> bool:
+    return bool(parts) and "." not in parts[-1]
+
+
+def _sphinx_source_copy(index: LinkIndex, parts: Tuple[str, ...]) -> bool:
+    """``_sources/users.rst.txt``: the copy of ``users.rst`` Sphinx writes beside the built
+    pages (older versions: ``_sources/users.txt``), linked the way the site reads."""
+    k = len(parts) - 1 - parts[::-1].index("_sources", 1)
+    rest = parts[:k] + parts[k + 1:]
+    stem = rest[-1][:-len(".txt")]
+    names = index.entries("/".join(rest[:-1])) or {}
+    return (stem in names and not names[stem]) or any(
+        stem + suffix in names and not names[stem + suffix] for suffix in SOURCE_SUFFIXES)
 
 
 # --- findings --------------------------------------------------------------------------------

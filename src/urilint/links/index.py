@@ -15,10 +15,12 @@ process the caches are plain dictionaries: concurrent threads may do a lookup tw
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
+from .anchors import BUILT_HEADINGS, INCLUDES
 from .anchors import anchors as document_anchors
 from .slugs import slugify
 from .tree import Tree, split
@@ -65,6 +67,7 @@ class LinkIndex:
         self._entries: Dict[str, Optional[Mapping[str, bool]]] = {}
         self._folded: Dict[str, Dict[str, List[str]]] = {}
         self._anchors: Dict[str, Optional[FrozenSet[str]]] = {}
+        self._site: Optional[Tuple[Optional[str]]] = None
 
     def entries(self, folder: str) -> Optional[Mapping[str, bool]]:
         """What ``folder`` holds (name -> is a folder), listed once; None if it is no folder."""
@@ -115,9 +118,83 @@ class LinkIndex:
         if key not in self._anchors:
             fmt = document_format(key)
             text = self.tree.read_text(key) if fmt is not None else None
+            if fmt is not None and text is not None:
+                text = self._rendered(fmt, key, text, (key,))
+                built = BUILT_HEADINGS.get(fmt)
+                if text is not None and built is not None and built(text):
+                    text = None  # mkdocstrings, mkdocs-click: headings made at build time
             self._anchors[key] = (document_anchors(text, fmt, self.anchor_style)
                                   if fmt is not None and text is not None else None)
         return self._anchors[key]
+
+    def _rendered(self, fmt: str, key: str, text: str, seen: Tuple[str, ...]) -> Optional[str]:
+        """The text a renderer sees: each include (Markdown: pymdownx.snippets,
+        ``--8<-- "file.md"``) replaced by the included file, so its headings and anchors count
+        for the including page.  None when an included file cannot be read: the page's anchors
+        are unknown."""
+        finder = INCLUDES.get(fmt)
+        includes = finder(text) if finder is not None else []
+        if not includes:
+            return text
+        if len(seen) > 8:
+            return None
+        parts: List[str] = []
+        pos = 0
+        for start, end, names in includes:
+            parts.append(text[pos:start])
+            pos = end
+            for name in names:
+                found = self._snippet(key, name)
+                if found is None:
+                    return None
+                path, included = found
+                if path in seen:
+                    continue  # an include cycle: the renderer stops it
+                inner = self._rendered(fmt, path, included, seen + (path,))
+                if inner is None:
+                    return None
+                parts.append(inner)
+        parts.append(text[pos:])
+        return "".join(parts)
+
+    def _snippet(self, document: str, name: str) -> Optional[Tuple[str, str]]:
+        """The path and text of an included file.  pymdownx.snippets resolves a name against
+        its ``base_path``, by default the folder MkDocs runs in (taken to be the tree's root),
+        and from version 10 also beside the including file; both are tried, in that order.
+        URLs (``url_download``) and names out of the tree are not read."""
+        if "://" in name:
+            return None
+        folder = split(document)[:-1]
+        for base in ([], folder):
+            parts: List[str] = list(base)
+            for seg in name.replace("\\", "/").split("/"):
+                if seg == "..":
+                    if not parts:
+                        break
+                    parts.pop()
+                elif seg not in ("", "."):
+                    parts.append(seg)
+            else:
+                path = "/".join(parts)
+                text = self.tree.read_text(path) if parts else None
+                if text is not None:
+                    return path, text
+        return None
+
+    def site_docs(self) -> Optional[str]:
+        """The docs folder of an MkDocs site built with directory URLs (its default), from the
+        ``mkdocs.yml`` at the tree's root (``docs_dir``, by default ``docs``): its page
+        ``a/b.md`` is served at ``a/b/``.  None for any other tree."""
+        if self._site is None:
+            config = self.tree.read_text("mkdocs.yml")
+            if config is None:
+                config = self.tree.read_text("mkdocs.yaml")
+            docs: Optional[str] = None
+            if config is not None and not _NO_DIRECTORY_URLS.search(config):
+                m = _DOCS_DIR.search(config)
+                docs = "/".join(split(m.group(1))) if m is not None else "docs"
+            self._site = (docs,)
+        return self._site[0]
 
     def near_names(self, folder: str, name: str) -> Tuple[str, ...]:
         """The names in ``folder`` closest to ``name``, all of them when several tie: within a
@@ -138,6 +215,12 @@ class LinkIndex:
             return ()
         best = min(d for d, _ in scored)
         return tuple(sorted(n for d, n in scored if d == best))
+
+
+#: The suffixes MkDocs builds pages from (mkdocs.utils.markdown_extensions).
+MKDOCS_PAGE_SUFFIXES: Tuple[str, ...] = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
+_DOCS_DIR = re.compile(r"""^docs_dir:[ \t]*["']?([^"'#\s]+)""", re.M)
+_NO_DIRECTORY_URLS = re.compile(r"^use_directory_urls:[ \t]*(?:false|False|no|off)\b", re.M)
 
 
 def max_distance(word: str) -> int:

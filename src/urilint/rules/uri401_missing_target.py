@@ -24,7 +24,14 @@ of the checked tree has that path.  A link starting with `/` is resolved against
 `site-root` setting, and is not judged without one; links that climb out of the repository,
 links with a scheme or a host (except the repository's own hosted files, see `hosted`),
 templated links and targets matching `ignore-targets` are not judged.  `page.html` or `page/`
-whose source `page.md` or `page.rst` is beside it is the page a site generator builds: fine.
+whose source `page.md` or `page.rst` is beside it is the page a site generator builds, and
+`_sources/page.rst.txt` the copy Sphinx writes of it: fine.  A destination whose text before
+the first `:` is no scheme (`[x]: [https://host/page]`, `(https://...)`) is no URL: renderers
+and browsers read it as a relative path, and so it is judged, with the wrapped URL as the fix.
+The path of a pymdownx.snippets include (`--8<-- "file.md"`) is not a link and is not judged.
+In an MkDocs project (`mkdocs.yml` at the root, directory URLs on), a raw-HTML link of a page
+is also read from the URL the page is served at (`docs/a/b.md` at `a/b/`), as the browser reads
+it, and reported only when that reading fails too.
 
 ## Why is this bad?
 The link is broken: a reader who follows it lands on a 404 page, on GitHub and on any site
@@ -45,6 +52,7 @@ or the same name with a suffix added), which is a guess at what the author meant
         LinkExample("img/logo.svg", _DOCS, fix="img/logo.png"),
         LinkExample("CHANGES.md", _DOCS),
         LinkExample("my%20fil.md", _DOCS, document="docs/index.md", fix="my%20file.md"),
+        LinkExample("[https://example.com/page]", _DOCS, fix="https://example.com/page"),
     ),
     good_links=(
         LinkExample("docs/install.md", _DOCS),

@@ -25,8 +25,13 @@ For a link to a Markdown, reStructuredText or HTML document of the checked tree 
 `#name` in the same document), reads the anchors that document defines and reports a fragment
 that is none of them.  Anchors are headings, slugged as the `anchor-style` setting says (GitHub
 by default: lowercase, punctuation and emoji dropped, spaces to `-`, non-ASCII letters kept,
-duplicates numbered `-1`, `-2`; or GitLab, or MkDocs), `{#id}` attribute lists, HTML `id=` and
-`<a name=...>`, reST `.. _label:` targets and section titles (ids as docutils makes them).
+duplicates numbered `-1`, `-2`; or GitLab, or MkDocs), attribute lists (`{#id}`, `{: #id}`,
+`{ #id .class }`) on headings and on any other element, HTML `id=` and `<a name=...>`, reST
+`.. _label:` targets and section titles (ids as docutils makes them).  A Markdown page that
+includes files with pymdownx.snippets (`--8<-- "file.md"`) has their anchors too (the file is
+looked up from the repository root, MkDocs' default `base_path`, then beside the page); when an
+included file cannot be read, or the page builds headings from a `::: identifier` block
+(mkdocstrings, mkdocs-click), its anchors are unknown and no fragment of it is judged.
 Fragments of other targets (source files, images) are not judged, nor GitHub's line fragments
 (`#L10`, `#L10-L20`) where GitHub gives them meaning.
 
