@@ -9,13 +9,25 @@ import sys
 import textwrap
 from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, TextIO, Tuple, TypeVar
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    Iterable,
+    List,
+    Optional,
+    Sequence,
+    TextIO,
+    Tuple,
+    TypeVar,
+)
 
 from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
-from .links.provider import TreeLinks
 from .masking import hidden_spans, masked_diff
 from .report import Report, RunResult, place, with_cells
 from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
@@ -28,6 +40,9 @@ from .scanners.base import locator
 from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
+
+if TYPE_CHECKING:  # the link rules' trees load only when a link rule runs
+    from .links.provider import TreeLinks
 
 _T = TypeVar("_T")
 
@@ -364,6 +379,8 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
     if enabled_link_rules(config.settings):  # one provider of trees and indexes for the run
+        from .links.provider import TreeLinks
+
         links = TreeLinks(config.settings)
         jobs = [dataclasses.replace(job, links=links) for job in jobs]
     outcomes = _run(process, jobs, _workers(args), _want_progress(len(jobs)))

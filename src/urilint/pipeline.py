@@ -11,18 +11,22 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Callable, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
-from . import fixer, scanners, secrets, suppress
+from . import scanners, secrets
 from .candidate import Candidate
 from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_planned
 from .finding import Edit, FileFinding, Finding
-from .links.check import LinkProvider, LinkSettings, check_links
-from .links.index import LinkIndex
 from .rules import enabled_link_rules
 from .scanners.base import Format
 from .scanners.escapes import common_ends
 from .settings import DEFAULT_SETTINGS, Settings
+
+if TYPE_CHECKING:  # loaded where they are used: a check that needs no fix, no suppression
+    # comment reading (flake8) or no link rule does not pay for them at start-up
+    from . import fixer
+    from .links.check import LinkProvider, LinkSettings
+    from .links.index import LinkIndex
 
 FormatLike = Union[str, Format]
 #: File roles (config.Config.role_for): what a file is to its project.  In examples every rule
@@ -69,6 +73,8 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
         if findings:
             out.extend(_file_findings(fmt, text, c, findings, settings))
     if links is not None and role == SOURCE:
+        from .links.check import check_links
+
         for lf in check_links(links.index, links.document, text, found, links.settings):
             if lf.finding.code in links.codes:
                 out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
@@ -205,6 +211,8 @@ def keeper(format: FormatLike, ignored: FrozenSet[str] = frozenset(), comments: 
     fmt = scanners.get(format)
 
     def keep(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
+        from . import suppress
+
         kept = suppress.apply(text, fmt, findings) if comments else list(findings)
         if ignored:
             kept = [f for f in kept if not any(f.code.startswith(c) for c in ignored)]
@@ -231,8 +239,10 @@ def _keep_all(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
 
 
 def fix_text(text: str, format: FormatLike, settings: Settings, *, unsafe: bool = False,
-             keep: Filter = _keep_all, role: str = SOURCE, links: Optional[Links] = None) -> fixer.FixResult:
+             keep: Filter = _keep_all, role: str = SOURCE, links: Optional[Links] = None) -> "fixer.FixResult":
     """Apply the fixes of the findings ``keep`` leaves, until none is left (see urilint.fixer)."""
+    from . import fixer
+
     fmt = scanners.get(format)
 
     def findings(t: str) -> List[FileFinding]:

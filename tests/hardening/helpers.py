@@ -146,13 +146,18 @@ def notebook_json(markdown: str, code: str, indent: int = 1, ascii: bool = False
 
 
 def notebook_cells(text: str) -> Optional[Tuple[object, List[str]]]:
-    """A notebook's JSON value without its cells' sources, and the sources (None: not JSON)."""
+    """A notebook's JSON value without its cells' sources, and the sources (None: not JSON, or
+    JSON that is no notebook: a string, a list, cells that are not objects)."""
     try:
         data = json.loads(text)
     except ValueError:
         return None
+    if not isinstance(data, dict) or not isinstance(data.get("cells", []), list):
+        return None
     sources = []
     for cell in data.get("cells", []):
+        if not isinstance(cell, dict):
+            return None
         source = cell.pop("source", "")
         sources.append("".join(source) if isinstance(source, list) else source)
     return data, sources

@@ -130,6 +130,7 @@ def test_fix_properties_on_hand_picked_files(fmt: str, text: str) -> None:
 @PROPS
 @given(text=hostile_text, unsafe=st.booleans())
 @example(text="HTTP://A.example/\x00\ud800 [a](HTTP://B.example/./x)\r\n", unsafe=True)
+@example(text="\"\"", unsafe=False)  # JSON that is no notebook (a string): the helper said so by crashing
 def test_fix_properties_on_hostile_text(fmt: str, text: str, unsafe: bool) -> None:
     check_fix_properties(text, fmt, EVERYTHING, unsafe)
 
