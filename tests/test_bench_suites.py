@@ -176,3 +176,28 @@ def test_python_reports_the_median_of_repeated_runs() -> None:
         assert all(NUMBER.fullmatch(v) for v in c[4:7]) and all(RATIO.fullmatch(v) for v in c[7:9]), row
     lines = table_free_lines(proc.stdout, "## targets")
     assert sum(1 for line in lines if VERDICT.match(line) and "median" in line) == 2, lines
+
+
+STARTUP_PARTS = ["whole run, CPU (probe + python -c pass)", "python -c pass",
+                 "standard-library floor (its part of the run)", "importing urilint.cli (wall)",
+                 "building dataclasses", "compiling regular expressions", "main() on the file (wall)",
+                 "urilint itself: whole run minus the floor"]
+
+
+def test_startup_quick() -> None:
+    proc = run_bench(["startup", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = table_rows(proc.stdout, "medians of")
+    assert len(rows) == 2 * len(STARTUP_PARTS), rows
+    # Columns by the rule line under the header ("-----  ----  ..."): the parts are indented.
+    rule = next(line for line in proc.stdout.splitlines() if line.startswith("---"))
+    starts = [m.start() for m in re.finditer(r"-+", rule)]
+    for i, row in enumerate(rows):
+        file, part = row[:starts[1]].strip(), row[starts[1]:starts[2]].strip()
+        ms = row[starts[2]:starts[3]].strip()
+        assert part == STARTUP_PARTS[i % len(STARTUP_PARTS)], row
+        assert file == ("" if i % len(STARTUP_PARTS) else ["README.md", "nouri.py"][i // len(STARTUP_PARTS)]), row
+        assert NUMBER.fullmatch(ms.lstrip("-")), row
+    # The probe really counted what it hooked: urilint's modules, some classes, some patterns.
+    assert re.search(r"[1-9][0-9]* urilint modules", proc.stdout)
+    assert re.search(r"[1-9][0-9]* classes", proc.stdout) and re.search(r"[1-9][0-9]* patterns", proc.stdout)
