@@ -39,7 +39,8 @@ def plugin_run(tmp_path: Path, text: str) -> dict:  # type: ignore[type-arg]
 @pytest.mark.parametrize(("text", "absent"), [
     P(NO_URI, ["urilint.pipeline", "urilint.checker", "urilint.rules", "urilint.scanners.python", "libcst"],
       id="no-uri-stops-before-the-pipeline"),
-    P(PLAIN_URIS, ["libcst"], id="plain-literals-need-no-libcst"),
+    P(PLAIN_URIS, ["libcst", "urilint.suppress", "urilint.fixer", "urilint.links.check", "urilint.scanners.markdown"],
+      id="plain-literals-need-no-libcst-fixer-suppression-or-links"),
 ])
 def test_the_flake8_plugin_loads_only_what_the_module_needs(tmp_path: Path, text: str, absent: List[str]) -> None:
     result = plugin_run(tmp_path, text)
@@ -54,3 +55,40 @@ def test_the_flake8_plugin_loads_only_what_the_module_needs(tmp_path: Path, text
 def test_the_flake8_plugin_loads_what_a_literal_needs(tmp_path: Path, text: str, present: List[str]) -> None:
     result = plugin_run(tmp_path, text)
     assert set(present) <= set(result["modules"])
+
+
+_CHECK = """
+import json, sys
+from urilint.cli import main
+code = main(sys.argv[1:])
+print(json.dumps({"code": code, "modules": sorted(sys.modules)}))
+"""
+
+
+def check_run(tmp_path: Path, name: str, text: str, *args: str) -> dict:  # type: ignore[type-arg]
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", _CHECK, "check", *args, name], capture_output=True, text=True,
+                          cwd=tmp_path, check=True)
+    return json.loads(done.stdout.splitlines()[-1])  # type: ignore[no-any-return]
+
+
+#: What a plain ``urilint check FILE`` never needs: the link rules' trees, fixing, walking
+#: folders with .gitignore files, reading TOML (no configuration here), libcst.
+NEVER_FOR_A_CHECK = ["urilint.links.check", "urilint.links.provider", "urilint.fixer", "pathspec", "tomllib",
+                     "libcst", "tempfile"]
+
+
+@pytest.mark.parametrize(("name", "text", "absent"), [
+    P("m.py", NO_URI, [*NEVER_FOR_A_CHECK, "urilint.scanners.markdown"], id="python-without-uris"),
+    P("m.py", PLAIN_URIS, [*NEVER_FOR_A_CHECK, "urilint.scanners.markdown"], id="python-plain-uris"),
+    P("README.md", "# T\n\nSee [x](https://example.com/a).\n", NEVER_FOR_A_CHECK, id="markdown"),
+])
+def test_a_check_loads_only_what_the_file_needs(tmp_path: Path, name: str, text: str, absent: List[str]) -> None:
+    result = check_run(tmp_path, name, text, "--isolated")
+    assert result["code"] == 0
+    assert not set(absent) & set(result["modules"])
+
+
+def test_selecting_a_link_rule_loads_the_trees(tmp_path: Path) -> None:
+    result = check_run(tmp_path, "README.md", "See [x](a.md).\n", "--isolated", "--select", "URI401")
+    assert result["code"] == 1 and "urilint.links.provider" in result["modules"]

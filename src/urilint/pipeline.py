@@ -211,14 +211,18 @@ def keeper(format: FormatLike, ignored: FrozenSet[str] = frozenset(), comments: 
     fmt = scanners.get(format)
 
     def keep(text: str, findings: Sequence[FileFinding]) -> List[FileFinding]:
-        from . import suppress
-
-        kept = suppress.apply(text, fmt, findings) if comments else list(findings)
+        kept = _suppressed(text, fmt, findings) if comments else list(findings)
         if ignored:
             kept = [f for f in kept if not any(f.code.startswith(c) for c in ignored)]
         return _without_fixes_of_suppressed(findings, kept)
 
     return keep
+
+
+def _suppressed(text: str, fmt: Format, findings: Sequence[FileFinding]) -> List[FileFinding]:
+    from . import suppress  # not for flake8, which reads its own noqa comments
+
+    return suppress.apply(text, fmt, findings)
 
 
 def _without_fixes_of_suppressed(findings: Sequence[FileFinding], kept: List[FileFinding]) -> List[FileFinding]:
