@@ -6,9 +6,10 @@ corpus, ``--corpus`` for another folder) is copied four times into a temporary f
 reads copy 1, 2x reads copies 1-2 and 4x copies 1-4 (real copies: discovery sees ordinary
 files).  Each command runs with ``-j 1`` and ``-j 2``, ``--isolated``, output to /dev/null:
 
-* ``urilint dump`` (its text listing);
-* ``urilint check --output-format json``;
-* ``urilint check --output-format full`` (the default report, with source lines).
+* ``urilint dump``, as text and as JSON;
+* ``urilint check`` in every output format: json, full (the default report, with source
+  lines), concise, sarif, junit and github.  ``--commands`` picks some (their keys:
+  dump, dump-json, check-json, check-full, ...).
 
 Two numbers per run:
 
@@ -42,13 +43,13 @@ FULL_SIZES = (1, 2, 4)
 QUICK_SIZES = (1, 2)
 QUICK_FILES = 20  # urilint -j N only starts workers for 16 files or more
 
-#: (key, label, arguments after ``urilint``)
+#: (key, label, arguments after ``urilint``): every output format of dump and check
 COMMANDS: Tuple[Tuple[str, str, Tuple[str, ...]], ...] = (
     ("dump", "urilint dump", ("dump", "--isolated")),
-    ("check-json", "urilint check --output-format json",
-     ("check", "--isolated", "--exit-zero", "--output-format", "json")),
-    ("check-full", "urilint check --output-format full",
-     ("check", "--isolated", "--exit-zero", "--output-format", "full")),
+    ("dump-json", "urilint dump --output-format json", ("dump", "--isolated", "--output-format", "json")),
+    *((f"check-{fmt}", f"urilint check --output-format {fmt}",
+       ("check", "--isolated", "--exit-zero", "--output-format", fmt))
+      for fmt in ("json", "full", "concise", "sarif", "junit", "github")),
 )
 
 
@@ -117,7 +118,10 @@ def run(argv: Sequence[str]) -> int:
     parser = common.make_parser("memory", __doc__.splitlines()[0] if __doc__ else "memory")
     parser.add_argument("--corpus", metavar="DIR", help=f"the folder to copy (default {common.DOCS_CORPUS})")
     parser.add_argument("--jobs", default="1,2", metavar="LIST", help="job counts, comma-separated (default 1,2)")
+    parser.add_argument("--commands", metavar="KEYS", help="comma-separated command keys (default: all)")
     args = parser.parse_args(argv)
+    wanted = {k.strip() for k in args.commands.split(",")} if args.commands else {key for key, _, _ in COMMANDS}
+    commands = [c for c in COMMANDS if c[0] in wanted]
     repeat = common.repeat_of(args, default=1, quick_default=1)
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     jobs = [int(j) for j in args.jobs.split(",") if j.strip()]
@@ -143,7 +147,7 @@ def run(argv: Sequence[str]) -> int:
         floor = common.run_peak_rss([sys.executable, "-c", "pass"], tmp)
         common.stdout_line(f"floor: python -c pass through the launcher peaks at {mib(floor.max_rss_kib)} MiB")
         results: Dict[Tuple[str, int], List[Measured]] = {}
-        for key, _, args_ in COMMANDS:
+        for key, _, args_ in commands:
             for j in jobs:
                 results[(key, j)] = [measure([*urilint, *args_, "-j", str(j), *map(str, copies[:s])], tmp, repeat)
                                      for s in sizes]
@@ -155,7 +159,7 @@ def run(argv: Sequence[str]) -> int:
                *(f"s @{s}x" for s in sizes), "flag"]
     body = []
     verdicts = []
-    for key, label, _ in COMMANDS:
+    for key, label, _ in commands:
         for j in jobs:
             row = results[(key, j)]
             problem = next((m.problem for m in row if m.problem), "")

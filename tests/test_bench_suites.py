@@ -1,4 +1,4 @@
-"""The issue 16 suites (latency, findings, memory) and the python suite's repeated runs.
+"""The issue 16 suites (latency, findings, memory, parallel) and the python suite's repeated runs.
 
 As in test_bench.py: each suite runs in ``--quick`` mode as a subprocess, and the tests check
 that it exits 0, prints every expected row with a number (or the reason it has none) and
@@ -137,7 +137,9 @@ def test_findings_quick() -> None:
 
 
 # -- memory ----------------------------------------------------------------------------------
-MEMORY_COMMANDS = ["urilint dump", "urilint check --output-format json", "urilint check --output-format full"]
+MEMORY_COMMANDS = ["urilint dump", "urilint dump --output-format json",
+                   *(f"urilint check --output-format {fmt}" for fmt in ("json", "full", "concise", "sarif", "junit",
+                                                                          "github"))]
 
 
 def test_memory_quick() -> None:
@@ -162,6 +164,28 @@ def test_memory_skips_a_missing_corpus() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "skipped: does-not-exist is not present" in proc.stdout
     assert "## peak RSS" not in proc.stdout
+
+
+# -- parallel --------------------------------------------------------------------------------
+PARALLEL_COMMANDS = ["urilint dump", "urilint dump --output-format json", "urilint check --output-format json",
+                     "urilint check --output-format full"]
+
+
+def test_parallel_quick() -> None:
+    proc = run_bench(["parallel", "--quick"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = table_rows(proc.stdout, "wall time")
+    assert [cells(r)[0] for r in rows] == PARALLEL_COMMANDS
+    for row in rows:
+        c = cells(row)
+        assert all(NUMBER.fullmatch(v) for v in c[1:7]) and RATIO.fullmatch(c[7]), row
+    verdicts(proc.stdout, "## targets", [f"{c}: -j 2 >= 1.6x as fast as -j 1" for c in PARALLEL_COMMANDS])
+
+
+def test_parallel_skips_a_missing_corpus() -> None:
+    proc = run_bench(["parallel", "--corpus", "does-not-exist"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "skipped: does-not-exist is not present" in proc.stdout and "## wall time" not in proc.stdout
 
 
 # -- python: repeated runs, medians ----------------------------------------------------------

@@ -13,7 +13,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 import pytest
 
@@ -214,7 +214,15 @@ def test_a_write_that_fails_late_is_one_line_exit_2(project: Path, capsys: pytes
     def refuse(self: Path, *args: object, **kwargs: object) -> int:
         raise OSError(28, "No space left on device")
 
+    real_open = Path.open
+
+    def refuse_writing(self: Path, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if "w" in mode:  # --output-file's report is copied, a block at a time, from its spool
+            refuse(self)
+        return real_open(self, mode, *args, **kwargs)
+
     monkeypatch.setattr(Path, "write_text", refuse)
+    monkeypatch.setattr(Path, "open", refuse_writing)
     code, out, err = run(capsys, "check", option, "out.txt", ".")
     assert code == 2 and out == ""
     assert err.splitlines()[-1] == f"urilint: error: {option} out.txt: cannot be written: No space left on device"

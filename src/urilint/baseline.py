@@ -29,7 +29,12 @@ def key(report: Report) -> Key:
 
 
 def dumps(reports: Iterable[Report]) -> str:
-    counts = Counter(key(r) for r in reports)
+    return dumps_counts(Counter(key(r) for r in reports))
+
+
+def dumps_counts(counts: Mapping[Key, int]) -> str:
+    """The baseline of findings counted per :func:`key` (a run that does not keep its reports
+    counts their keys as the files finish)."""
     tree: Dict[str, Dict[str, Dict[str, int]]] = {}
     for (path, code, digest), n in sorted(counts.items()):
         tree.setdefault(path, {}).setdefault(code, {})[digest] = n
@@ -52,6 +57,15 @@ def loads(text: str, source: str = "<baseline>") -> Mapping[Key, int]:
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as exc:
         # OverflowError: a count of 1e400 (int() of an infinite float)
         raise BaselineError(f"{source}: not a urilint baseline: {exc}") from None
+
+
+def by_path(known: Mapping[Key, int]) -> Dict[str, List[Tuple[str, str, int]]]:
+    """The ``(code, digest, count)`` entries of each file (a run that checks files apart hands
+    each one its own)."""
+    out: Dict[str, List[Tuple[str, str, int]]] = {}
+    for (path, code, digest), n in known.items():
+        out.setdefault(path, []).append((code, digest, n))
+    return out
 
 
 def new_only(reports: Iterable[Report], baseline: Mapping[Key, int]) -> List[Report]:

@@ -7,30 +7,18 @@ import dataclasses
 import os
 import sys
 import textwrap
-from collections import Counter
+from collections import Counter, deque
+from itertools import islice
 from pathlib import Path
-from typing import (
-    TYPE_CHECKING,
-    Any,
-    Callable,
-    Dict,
-    FrozenSet,
-    Iterable,
-    List,
-    Optional,
-    Sequence,
-    TextIO,
-    Tuple,
-    TypeVar,
-)
+from typing import IO, TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, TextIO, Tuple, TypeVar
 
 from . import __version__, baseline, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
 from .masking import hidden_spans, masked_diff
-from .report import Report, RunResult, place, with_cells
-from .reporters.common import dumps, is_fixable, is_unsafe_fixable, plural, printable
+from .report import Report, place, with_cells
+from .reporters.common import plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
 from .rules import RULES as LINT_RULES
 from .rules import enabled_link_rules, lookup
@@ -41,8 +29,9 @@ from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
 
-if TYPE_CHECKING:  # the link rules' trees load only when a link rule runs
+if TYPE_CHECKING:  # loaded only when used: the link rules' trees, when a link rule runs
     from .links.provider import TreeLinks
+    from .reporters.stream import Chunk
 
 _T = TypeVar("_T")
 
@@ -107,6 +96,20 @@ def _cmd_resolve(args: argparse.Namespace, out: TextIO) -> int:
 
 # --- check -------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
+class Output:
+    """What a worker hands back of a file's findings: rendered in the run's format (the parent
+    writes the text as it comes; it never holds a file's rich reports), and counted."""
+
+    format: str = ""  #: an output format of check or dump; "" renders nothing (--diff, --statistics)
+    color: bool = False
+    fingerprints: bool = False  #: --write-baseline: count the findings' baseline keys
+
+
+#: (code, digest, count) of a file's baseline keys (its path is the job's)
+Fingerprints = Tuple[Tuple[str, str, int], ...]
+
+
+@dataclasses.dataclass(frozen=True)
 class Job:
     """Everything one worker needs for one file (picklable, for -j)."""
 
@@ -120,6 +123,9 @@ class Job:
     format: Optional[str] = None
     show_fixes: bool = False  #: count the fixes per code (--show-fixes)
     links: Optional[TreeLinks] = None  #: the run's trees, when a link rule (URI4xx) is selected
+    output: Output = Output()
+    #: --baseline: this file's recorded keys (None: no baseline), so the worker reports new ones only
+    known: Optional[Fingerprints] = None
 
 
 #: (code, name, count) of the findings one file's fixes removed
@@ -128,13 +134,16 @@ FixedCodes = Tuple[Tuple[str, str, int], ...]
 
 @dataclasses.dataclass(frozen=True)
 class Outcome:
-    reports: Tuple[Report, ...] = ()
+    """What a worker hands back for one file: compact, picklable, its findings already text."""
+
+    chunk: Optional[Chunk] = None  #: the findings, rendered and counted (None: nothing reported)
     errors: Tuple[FileError, ...] = ()
     fixed: int = 0
     diff: str = ""
     new_text: Optional[str] = None  #: stdin only: the fixed text to print
     checked: bool = False  #: the file was read and checked (not binary, unreadable or refused)
     fixed_codes: FixedCodes = ()  #: with --show-fixes: what the fixes removed, per code
+    fingerprints: Fingerprints = ()  #: with --write-baseline: the findings' keys
 
 
 def _internal_error(job: Job, exc: Exception) -> FileError:
@@ -193,7 +202,27 @@ def _process(job: Job) -> Outcome:
     reports = place(job.shown, text, findings, LineIndex.of(text),
                     hidden=hidden_spans(text, source.format, settings) if findings else ())
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
-    return Outcome(tuple(reports), tuple(errors), fixed, diff, new_text, True, fixed_codes)
+    chunk, fingerprints = _hand_back(job, reports)
+    return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
+
+
+def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Fingerprints]:
+    """The file's reports as the parent needs them: not baselined, rendered and counted; with
+    --write-baseline, their baseline keys.  Masking happened in place(): every line and URI
+    rendered here is the masked one."""
+    from . import reporters
+    from .reporters import common
+
+    fingerprints: Fingerprints = ()
+    if job.output.fingerprints:
+        keys = Counter(baseline.key(r)[1:] for r in reports)
+        fingerprints = tuple((code, digest, n) for (code, digest), n in keys.items())
+    if job.known is not None and reports:
+        reports = baseline.new_only(reports, {(job.shown, code, digest): n for code, digest, n in job.known})
+    if not reports:
+        return None, fingerprints
+    render = reporters.file_text(job.output.format) if job.output.format else None
+    return common.chunk(job.shown, reports, render, job.output.color), fingerprints
 
 
 def _fixed_codes(before: Sequence[FileFinding], after: Sequence[FileFinding]) -> FixedCodes:
@@ -277,30 +306,72 @@ def _jobs(args: argparse.Namespace, config: Config) -> Tuple[List[Job], List[Fil
     return jobs, errors
 
 
-def _run(work: Callable[[Job], _T], jobs: List[Job], workers: int, progress: bool) -> List[_T]:
-    """``work`` on every job, in order; in worker processes when there are enough files."""
-    if workers <= 1 or len(jobs) < 16:
-        iterator: Iterable[_T] = map(work, jobs)
-        pool = None
-    else:
+class _Progress:
+    """``urilint: i/n files`` on a terminal's stderr; :meth:`clear` takes the line away before
+    anything else is written (the report streams while the run goes on)."""
+
+    def __init__(self, total: int, shown: bool) -> None:
+        self.total, self.shown, self.visible = total, shown, False
+
+    def tick(self, i: int) -> None:
+        if self.shown and (i % 25 == 0 or i == self.total):
+            sys.stderr.write(f"\rurilint: {i}/{self.total} files")
+            sys.stderr.flush()
+            self.visible = True
+
+    def clear(self) -> None:
+        if self.visible:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+            self.visible = False
+
+
+#: Batches in flight per worker process: enough that the others stay busy while the oldest
+#: batch holds a slow file (4 left a worker idle behind it: -j 2 check was ~10% slower than
+#: submitting everything), few enough that the results waiting behind it stay a bounded number
+#: of files (memory stays flat however many files the run has).
+_AHEAD = 16
+
+
+def _work_batch(work: Callable[[Job], _T], batch: List[Job]) -> List[_T]:
+    return [work(job) for job in batch]
+
+
+def _run(work: Callable[[Job], _T], jobs: List[Job], workers: int, progress: _Progress,
+         each: Callable[[Job, _T], None]) -> None:
+    """``work`` on every job, in worker processes when there are enough files; ``each`` of the
+    job and its outcome, in the jobs' order, as soon as it is done (it writes the outcome and
+    lets it go: nothing is kept here)."""
+    try:
+        if workers <= 1 or len(jobs) < 16:
+            for i, job in enumerate(jobs, 1):
+                outcome = work(job)
+                progress.tick(i)
+                each(job, outcome)
+            return
         # Imported here: multiprocessing costs a run of a few files (a commit hook) ~30 ms.
         from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(max_workers=workers)
-        iterator = pool.map(work, jobs, chunksize=max(1, min(32, len(jobs) // (workers * 8))))
-    outcomes: List[_T] = []
-    try:
-        for i, outcome in enumerate(iterator, 1):
-            outcomes.append(outcome)
-            if progress and (i % 25 == 0 or i == len(jobs)):
-                sys.stderr.write(f"\rurilint: {i}/{len(jobs)} files")
-                sys.stderr.flush()
+        size = max(1, min(32, len(jobs) // (workers * 8)))
+        batches = (jobs[i:i + size] for i in range(0, len(jobs), size))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            try:
+                pending = deque((b, pool.submit(_work_batch, work, b)) for b in islice(batches, workers * _AHEAD))
+                done = 0
+                while pending:
+                    batch, future = pending.popleft()
+                    outcomes = future.result()
+                    following = next(batches, None)
+                    if following is not None:
+                        pending.append((following, pool.submit(_work_batch, work, following)))
+                    for job, outcome in zip(batch, outcomes):
+                        done += 1
+                        progress.tick(done)
+                        each(job, outcome)
+            finally:
+                pool.shutdown(cancel_futures=True)  # when ``each`` failed (a closed pipe): stop at once
     finally:
-        if pool is not None:
-            pool.shutdown()
-        if progress:
-            sys.stderr.write("\r\033[K")
-    return outcomes
+        progress.clear()
 
 
 def _want_progress(n: int) -> bool:
@@ -355,13 +426,28 @@ def _write_output(option: str, name: str, text: str) -> Optional[str]:
     return None
 
 
+def _copy_output(option: str, name: str, spooled: IO[str]) -> Optional[str]:
+    """:func:`_write_output` of what ``spooled`` holds, a block at a time.  The report is
+    spooled, not written to ``name`` as it goes, so that the file appears whole at the end of
+    the run, as it always did (a checked tree may contain it: it must not be read half written)."""
+    import shutil
+
+    try:
+        spooled.seek(0)
+        with Path(name).open("w", encoding="utf-8") as target:
+            shutil.copyfileobj(spooled, target, 1 << 20)
+    except OSError as exc:
+        return f"{option} {printable(name)}: cannot be written: {exc.strerror or exc}"
+    finally:
+        spooled.close()
+    return None
+
+
 def _workers(args: argparse.Namespace) -> int:
     return int(args.jobs) if args.jobs is not None else (os.cpu_count() or 1)
 
 
 def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    from . import reporters
-
     try:
         config = _load(args)
     except ConfigError as exc:
@@ -372,9 +458,9 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         if problem:
             return _usage_error(f"--{option.replace('_', '-')} {printable(name)}: {problem}")
     known = None
-    if args.baseline:
+    if args.baseline and not args.write_baseline:  # --write-baseline records every finding
         try:
-            known = baseline.loads(Path(args.baseline).read_text(encoding="utf-8"), args.baseline)
+            known = baseline.by_path(baseline.loads(Path(args.baseline).read_text(encoding="utf-8"), args.baseline))
         except (OSError, baseline.BaselineError) as exc:
             return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
@@ -383,103 +469,168 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
         links = TreeLinks(config.settings)
         jobs = [dataclasses.replace(job, links=links) for job in jobs]
-    outcomes = _run(process, jobs, _workers(args), _want_progress(len(jobs)))
-    reports = [r for o in outcomes for r in o.reports]
-    errors += [e for o in outcomes for e in o.errors]
-    fixed = sum(o.fixed for o in outcomes)
-    checked = sum(1 for o in outcomes if o.checked)
-    if args.write_baseline:
-        return _write_baseline(args, RunResult(tuple(reports), tuple(errors), checked, fixed), reporters)
-    if known is not None:
-        reports = baseline.new_only(reports, known)
-    result = RunResult(tuple(reports), tuple(errors), checked, fixed)
-    diffs = "".join(o.diff for o in outcomes)
-    stdin_fixed = [o.new_text for o in outcomes if o.new_text is not None]
-    fixed_codes = [(job.shown, *c) for job, o in zip(jobs, outcomes) for c in o.fixed_codes]
-    return _emit(args, out, result, diffs, stdin_fixed, fixed_codes, reporters)
+    progress = _Progress(len(jobs), _want_progress(len(jobs)))
+    report = _CheckReport(args, out, progress)
+    jobs = [dataclasses.replace(job, output=report.output,
+                                known=None if known is None else tuple(known.get(job.shown, ()))) for job in jobs]
+    try:
+        for error in errors:
+            report.error(error)
+        _run(process, jobs, _workers(args), progress, report.add)
+        return report.finish()
+    finally:
+        report.discard()
 
 
-def _write_baseline(args: argparse.Namespace, result: RunResult, reporters: Any) -> int:
-    """``--write-baseline``: record the findings; done (exit 0) once written, unless a file could
-    not be checked (its findings are missing from the baseline)."""
-    _errors_to_stderr(args, result, reporters)
-    problem = _write_output("--write-baseline", args.write_baseline, baseline.dumps(list(result.reports)))
-    if problem:
-        return _usage_error(problem)
-    name = printable(args.write_baseline)
-    print(f"Recorded {plural(len(result.reports), 'finding')} in {name} (`--baseline {name}` reports only new ones).")
-    return 1 if any(e.fatal for e in result.errors) and not args.exit_zero else 0
+class _CheckReport:
+    """What `check` writes, as the files finish and in their order: each file's errors (stderr)
+    and findings (the report, or with --diff its patch), while counters keep what the closing
+    lines need.  No report is kept: memory does not grow with the findings."""
 
+    def __init__(self, args: argparse.Namespace, out: TextIO, progress: _Progress) -> None:
+        from . import reporters
+        from .reporters.statistics import Counts
 
-def _errors_to_stderr(args: argparse.Namespace, result: RunResult, reporters: Any) -> None:
-    # Before the report: on a terminal the summary that counts them comes after them.
-    text = reporters.render_errors(result, color=use_color(args.color, sys.stderr), verbose=args.verbose)
-    if text:
-        sys.stderr.write(text)
-        sys.stderr.flush()
+        self.args, self.out, self.progress = args, out, progress
+        quiet = args.diff or args.write_baseline  # what they write is not the report
+        fmt = "" if quiet or args.statistics else args.output_format
+        color = use_color(args.color, out, to_file=args.output_file is not None)
+        self.output = Output(fmt, color, bool(args.write_baseline))
+        # --output-file: spooled, and written whole at the end (_copy_output).
+        self.spooled: Optional[IO[str]] = None
+        if args.output_file and not quiet:
+            import tempfile
 
+            self.spooled = tempfile.TemporaryFile("w+", encoding="utf-8", newline="")
+        self.sink: IO[str] = self.spooled or out
+        self.writer = reporters.writer(fmt, self.sink, color=color) if fmt else None
+        self.log = reporters.ErrorLog(sys.stderr, color=use_color(args.color, sys.stderr), verbose=args.verbose,
+                                      before=progress.clear)
+        self.totals = reporters.Totals()
+        self.counts = Counts()  # --statistics
+        # --show-fixes, a row per file and code: what the fixes removed (--fix, --diff), or what
+        # --fix would fix of the findings reported
+        self.fixed_codes: List[Tuple[str, str, str, int]] = []
+        self.would_fix: List[Tuple[str, str, str, int]] = []
+        self.fingerprints: Counter[baseline.Key] = Counter()  # --write-baseline
+        self.diffs = False
+        self.stdin_fixed: Optional[str] = None
 
-def _emit(args: argparse.Namespace, out: TextIO, result: RunResult, diffs: str, stdin_fixed: List[str],
-          fixed_codes: List[Tuple[str, str, str, int]], reporters: Any) -> int:
-    from .reporters import full
+    def error(self, error: FileError) -> None:
+        """A path that could not be walked."""
+        self.log.add(error)
+        self.totals.add_error(error)
+        if self.writer is not None:
+            self.writer.error(error)
 
-    _errors_to_stderr(args, result, reporters)
-    unsafe = 0 if args.unsafe_fixes else sum(1 for r in result.reports if is_unsafe_fixable(r))
-    if stdin_fixed:
-        out.write(stdin_fixed[0])  # ruff's contract: with --fix on stdin, the fixed text is the output
-        if args.show_fixes:
-            sys.stderr.write(full.fix_enumeration(fixed_codes))
-    elif args.diff:
-        out.write(diffs)
-        out.flush()
-        if args.show_fixes:
-            sys.stderr.write(full.fix_enumeration(fixed_codes, would=True))
-        # The patch stays clean on stdout; what it amounts to goes to stderr, as ruff does.
-        sys.stderr.write(full.diff_summary(result.fixed, unsafe))
-    else:
-        rendered = reporters.render(args.output_format, result,
-                                    color=use_color(args.color, out, to_file=args.output_file is not None))
-        if args.statistics:
-            rendered = reporters.render_statistics(result)
-        enumeration = _fix_enumeration(args, result, fixed_codes) if args.show_fixes else ""
-        if enumeration and args.output_format in ("full", "concise") and not args.statistics:
-            rendered, enumeration = rendered + enumeration, ""
-        if args.output_file:
-            problem = _write_output("--output-file", args.output_file, rendered)
+    def add(self, job: Job, outcome: Outcome) -> None:
+        """One checked file."""
+        for error in outcome.errors:
+            self.log.add(error)
+            self.totals.add_error(error)
+        self.totals.fixed += outcome.fixed
+        self.totals.files_checked += outcome.checked
+        chunk = outcome.chunk
+        if chunk is not None:
+            self.totals.add_chunk(chunk)
+            self.counts.add(chunk.codes)
+            if self.args.show_fixes and not self.args.fix:
+                unsafe = self.args.unsafe_fixes
+                self.would_fix += [(job.shown, code, name, safe + unsafe * risky)
+                                   for code, name, _, safe, risky in sorted(chunk.codes) if safe + unsafe * risky]
+        if self.writer is not None and outcome.new_text is None and (chunk is not None or outcome.errors):
+            from .reporters.stream import Chunk
+
+            if self.spooled is None:
+                self.progress.clear()
+            self.writer.file(chunk or Chunk(job.shown), outcome.errors)
+        if outcome.diff:
+            self.diffs = True
+            self.progress.clear()
+            self.out.write(outcome.diff)
+        if outcome.new_text is not None:
+            self.stdin_fixed = outcome.new_text
+        self.fixed_codes += [(job.shown, *c) for c in outcome.fixed_codes]
+        self.fingerprints.update({(job.shown, code, digest): n for code, digest, n in outcome.fingerprints})
+
+    def finish(self) -> int:
+        """The end of the report; the exit code."""
+        from .reporters import full
+
+        args, totals = self.args, self.totals
+        self.log.close()
+        if args.write_baseline:
+            return self._write_baseline()
+        if self.stdin_fixed is not None:
+            self.out.write(self.stdin_fixed)  # ruff's contract: with --fix on stdin, the fixed text is the output
+            if args.show_fixes:
+                sys.stderr.write(full.fix_enumeration(self.fixed_codes))
+        elif args.diff:
+            self.out.flush()
+            if args.show_fixes:
+                sys.stderr.write(full.fix_enumeration(self.fixed_codes, would=True))
+            # The patch stays clean on stdout; what it amounts to goes to stderr, as ruff does.
+            sys.stderr.write(full.diff_summary(totals.fixed, 0 if args.unsafe_fixes else totals.unsafe))
+        else:
+            problem = self._close_report()
             if problem:
                 return _usage_error(problem)
-        else:
-            out.write(rendered)
+        if args.exit_zero:
+            return 0
+        if args.diff:
+            return 1 if self.diffs else 0
+        return 1 if totals.reports or totals.fatal else 0
+
+    def _close_report(self) -> Optional[str]:
+        from .reporters import full, statistics
+
+        args = self.args
+        if args.statistics:
+            self.sink.write(statistics.render_counts(self.counts.rows()))
+        elif self.writer is not None:
+            self.writer.close(self.totals)
+        enumeration = ""
+        if args.show_fixes:
+            enumeration = (full.fix_enumeration(self.fixed_codes) if args.fix
+                           else full.fix_enumeration(self.would_fix, would=True))
+        if enumeration and args.output_format in ("full", "concise") and not args.statistics:
+            self.sink.write(enumeration)
+            enumeration = ""
+        spooled, self.spooled = self.spooled, None
+        if spooled is not None:
+            problem = _copy_output("--output-file", args.output_file, spooled)
+            if problem:
+                return problem
         if enumeration:  # a machine format's output must stay parseable
             sys.stderr.write(enumeration)
-    if args.exit_zero:
-        return 0
-    if args.diff:
-        return 1 if diffs else 0
-    fatal = any(e.fatal for e in result.errors)
-    return 1 if result.reports or fatal else 0
+        return None
 
+    def _write_baseline(self) -> int:
+        """``--write-baseline``: record the findings; done (exit 0) once written, unless a file
+        could not be checked (its findings are missing from the baseline)."""
+        args = self.args
+        problem = _write_output("--write-baseline", args.write_baseline, baseline.dumps_counts(self.fingerprints))
+        if problem:
+            return _usage_error(problem)
+        name = printable(args.write_baseline)
+        print(f"Recorded {plural(self.totals.reports, 'finding')} in {name} "
+              f"(`--baseline {name}` reports only new ones).")
+        return 1 if self.totals.fatal and not args.exit_zero else 0
 
-def _fix_enumeration(args: argparse.Namespace, result: RunResult, fixed_codes: List[Tuple[str, str, str, int]]) -> str:
-    """``--show-fixes``: with --fix, what was fixed; without, what --fix would fix (the reports'
-    safe fixes, and unsafe ones with --unsafe-fixes)."""
-    from .reporters import full
-
-    if args.fix:
-        return full.fix_enumeration(fixed_codes)
-    fixable = Counter((r.path, r.code, r.name) for r in result.reports
-                      if is_fixable(r) or (args.unsafe_fixes and is_unsafe_fixable(r)))
-    order = {path: i for i, path in reversed(list(enumerate(r.path for r in result.reports)))}
-    rows = sorted(fixable.items(), key=lambda item: (order[item[0][0]], item[0][1]))
-    return full.fix_enumeration([(*key, n) for key, n in rows], would=True)
+    def discard(self) -> None:
+        if self.writer is not None:
+            self.writer.discard()
+        if self.spooled is not None:
+            self.spooled.close()
 
 
 # --- dump ----------------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Dumped:
-    """What `dump` found in one file: its rows (secrets already redacted) and its errors."""
+    """What `dump` found in one file: its rows, already rendered in the output format (secrets
+    redacted), and its errors."""
 
-    rows: Tuple[Dict[str, Any], ...] = ()
+    text: str = ""
     errors: Tuple[FileError, ...] = ()
 
 
@@ -492,6 +643,8 @@ def dump_file(job: Job) -> Dumped:
 
 
 def _dump_file(job: Job) -> Dumped:
+    from .reporters import dump
+
     source = read(job.path, job.format, job.stdin)
     if isinstance(source, FileError):
         return Dumped(errors=(dataclasses.replace(source, path=job.shown),))
@@ -501,31 +654,44 @@ def _dump_file(job: Job) -> Dumped:
     for c in found:
         row, col = index.line_col(c.start)
         end_row, end_col = index.line_col(c.end)
-        rows.append({"filename": job.shown, "uri": redact(c.uri), "context": c.context, "in_code": c.in_code,
-                     "location": {"row": row, "column": col}, "end_location": {"row": end_row, "column": end_col}})
-    return Dumped(tuple(rows))
+        rows.append((job.shown, redact(c.uri), c.context, c.in_code, row, col, end_row, end_col))
+    return Dumped(dump.file_text(job.output.format, rows))
 
 
 def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
     from . import reporters
+    from .reporters.json_report import JsonWriter
+    from .reporters.stream import Chunk
 
     try:
         config = _load(args)
     except ConfigError as exc:
         return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
-    dumped = _run(dump_file, jobs, _workers(args), _want_progress(len(jobs)))
-    rows = [r for d in dumped for r in d.rows]
-    errors += [e for d in dumped for e in d.errors]
-    _errors_to_stderr(args, RunResult((), tuple(errors), len(jobs)), reporters)
-    # What a file holds is hostile: a lone surrogate (a Python "\ud800" escape, an undecodable
-    # byte in a path) cannot be encoded, and a control character would act on the terminal.
-    if args.output_format == "json":
-        out.write(dumps(rows))
-    else:
-        out.writelines(printable(f"{r['filename']}:{r['location']['row']}:{r['location']['column']}: {r['context']}"
-                                 f"{' (in code)' if r['in_code'] else ''} {r['uri']}") + "\n" for r in rows)
-    return 1 if any(e.fatal for e in errors) else 0
+    output = Output(args.output_format)
+    jobs = [dataclasses.replace(job, output=output) for job in jobs]
+    progress = _Progress(len(jobs), _want_progress(len(jobs)))
+    log = reporters.ErrorLog(sys.stderr, color=use_color(args.color, sys.stderr), verbose=args.verbose,
+                             before=progress.clear)
+    # Rows are written as the files finish, in their order: nothing is kept.
+    writer = JsonWriter(out) if args.output_format == "json" else reporters.Writer(out)
+    totals = reporters.Totals()
+
+    def each(job: Job, dumped: Dumped) -> None:
+        for error in dumped.errors:
+            log.add(error)
+            totals.add_error(error)
+        if dumped.text:
+            progress.clear()
+            writer.file(Chunk(job.shown, dumped.text))
+
+    for error in errors:
+        log.add(error)
+        totals.add_error(error)
+    _run(dump_file, jobs, _workers(args), progress, each)
+    log.close()
+    writer.close(totals)
+    return 1 if totals.fatal else 0
 
 
 DESCRIPTION = """\

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Optional, TextIO
 
 from ..finding import BINARY, FileError
 from ..report import RunResult
 from . import common, concise, full, github, json_report, junit, sarif, statistics
+from .stream import Chunk, Totals, Writer
 
 FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 #: Formats whose output already carries the file errors (the CLI should not repeat them).
@@ -44,6 +45,36 @@ def render(format: str, result: RunResult, *, color: bool = False) -> str:
     return renderer(result, color=color)
 
 
+_FILE_TEXT: Mapping[str, common.FileText] = MappingProxyType({
+    "full": full.file_text,
+    "concise": concise.file_text,
+    "json": json_report.file_text,
+    "sarif": sarif.file_text,
+    "github": github.file_text,
+    "junit": junit.file_text,
+})
+_WRITERS: Mapping[str, Callable[[TextIO, bool], Writer]] = MappingProxyType({
+    "full": full.SummaryWriter,
+    "concise": full.SummaryWriter,
+    "json": json_report.JsonWriter,
+    "sarif": sarif.SarifWriter,
+    "github": github.GithubWriter,
+    "junit": junit.JunitWriter,
+})
+
+
+def file_text(format: str) -> common.FileText:
+    """How ``format`` renders one file's reports (what a worker sends back as a chunk)."""
+    return _FILE_TEXT[format]
+
+
+def writer(format: str, out: TextIO, *, color: bool = False) -> Writer:
+    """The writer that streams a run's report in ``format`` to ``out``: :meth:`Writer.file`
+    per checked file, as they finish and in order, :meth:`Writer.error` for each file that could
+    not be walked, then :meth:`Writer.close`.  Its output is :func:`render`'s, byte for byte."""
+    return _WRITERS[format](out, color)
+
+
 def is_skipped_binary(error: FileError) -> bool:
     """Whether ``error`` is the notice of a binary file that was skipped (not checked, by
     design): files.py marks it with its kind."""
@@ -64,9 +95,36 @@ def render_errors(result: RunResult, *, color: bool = False, verbose: bool = Tru
     return text
 
 
+class ErrorLog:
+    """:func:`render_errors` a file at a time, as the run goes: each line written at once, the
+    skipped binary files counted (without ``verbose``) and their line written by :meth:`close`."""
+
+    def __init__(self, out: TextIO, *, color: bool = False, verbose: bool = True,
+                 before: Optional[Callable[[], None]] = None) -> None:
+        self.out, self.color, self.verbose, self.before = out, color, verbose, before
+        self.binaries = 0
+
+    def add(self, error: FileError) -> None:
+        if not self.verbose and is_skipped_binary(error):
+            self.binaries += 1
+            return
+        if self.before is not None:
+            self.before()
+        self.out.write(full.error_line(error, self.color) + "\n")
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.binaries:
+            if self.before is not None:
+                self.before()
+            self.out.write(f"urilint: {common.plural(self.binaries, 'binary file')} skipped (-v lists them)\n")
+            self.out.flush()
+
+
 def render_statistics(result: RunResult) -> str:
     """``--statistics``: one line per code, ``count<TAB>CODE<TAB>[*] name``, most frequent first."""
     return statistics.render(result)
 
 
-__all__ = ["ERRORS_INLINE", "FORMATS", "is_skipped_binary", "render", "render_errors", "render_statistics"]
+__all__ = ["ERRORS_INLINE", "FORMATS", "Chunk", "ErrorLog", "Totals", "Writer", "file_text", "is_skipped_binary",
+           "render", "render_errors", "render_statistics", "writer"]

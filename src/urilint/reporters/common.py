@@ -8,12 +8,16 @@ output unwritable, and nothing may break the framing of the format around it.
 
 from __future__ import annotations
 
+import io
 import json
 import re
-from typing import Any, Optional, Tuple
+from itertools import groupby
+from json.encoder import encode_basestring
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, TextIO, Tuple
 
 from ..report import PlacedEdit, Report, RunResult, mask_line
 from ..rules import BY_CODE, RULES
+from .stream import Chunk, CodeCounts, Totals, Writer
 
 # C0 controls, DEL and C1 controls: the characters a terminal or a log viewer acts upon.
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
@@ -82,9 +86,55 @@ def dumps(value: Any) -> str:
     """Stable, readable JSON (sorted keys, indent 2, UTF-8 text) that can always be written:
     a lone surrogate, which UTF-8 cannot encode, is written as its ``\\uXXXX`` escape, which
     json.loads reads back to the same string."""
-    text = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
-    # Outside strings JSON text is ASCII, so every surrogate here sits inside a string.
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
+    return escape_surrogates(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)) + "\n"
+
+
+def escape_surrogates(text: str) -> str:
+    """JSON text with each lone surrogate written as its ``\\uXXXX`` escape (outside strings
+    JSON text is ASCII, so every surrogate sits inside a string)."""
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+#: A line break and the indentation of each level (indent 2, as :func:`dumps` writes).
+_PADS = tuple("\n" + "  " * level for level in range(16))
+
+
+def pretty(value: Any, level: int = 0) -> str:
+    """``value`` as :func:`dumps` writes it (keys sorted, indent 2, no final line break), as
+    if it stood ``level`` levels deep: a report writes its rows one at a time with this.
+
+    json.dumps with ``indent`` always runs the pure-Python encoder; this walks the (small)
+    containers in Python and encodes every string with the C escaper, several times faster."""
+    kind = type(value)
+    if kind is str:
+        return encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if kind is dict:
+        if not value:
+            return "{}"
+        inner = _PADS[level + 1]
+        items = [encode_basestring(k) + ": " + pretty(value[k], level + 1) for k in sorted(value)]
+        return "{" + inner + ("," + inner).join(items) + _PADS[level] + "}"
+    if kind is list or kind is tuple:
+        if not value:
+            return "[]"
+        inner = _PADS[level + 1]
+        return "[" + inner + ("," + inner).join([pretty(v, level + 1) for v in value]) + _PADS[level] + "]"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    return json.dumps(value)  # a float: its repr, as json writes it
+
+
+def pretty_rows(rows: Iterable[Any], level: int) -> str:
+    """Array items at ``level`` as :func:`dumps` writes them inside their array: each on its
+    own indented lines, separated by ",\\n" (the caller writes the brackets)."""
+    pad = _PADS[level][1:]
+    return escape_surrogates(pad + (",\n" + pad).join([pretty(r, level) for r in rows]))
 
 
 def edits(report: Report) -> Tuple[PlacedEdit, ...]:
@@ -111,25 +161,55 @@ def plural(n: int, word: str, words: Optional[str] = None) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
 
 
+def code_counts(reports: Iterable[Report]) -> Tuple[CodeCounts, ...]:
+    """(code, name, findings, safe fixes, unsafe fixes) per code, in the order codes first
+    appear: what a run keeps of a file's reports once they are written."""
+    seen: dict[str, List[Any]] = {}
+    for r in reports:
+        row = seen.get(r.code)
+        if row is None:
+            row = seen[r.code] = [r.code, r.name, 0, 0, 0]
+        row[2] += 1
+        row[3] += is_fixable(r)
+        row[4] += is_unsafe_fixable(r)
+    return tuple((code, name, n, safe, unsafe) for code, name, n, safe, unsafe in seen.values())
+
+
+def totals(result: RunResult) -> Totals:
+    """The counters of a whole run's result."""
+    out = Totals(fixed=result.fixed, files_checked=result.files_checked)
+    for _, _, n, safe, unsafe in code_counts(result.reports):
+        out.reports += n
+        out.fixable += safe
+        out.unsafe += unsafe
+    for e in result.errors:
+        out.add_error(e)
+    return out
+
+
 def summary(result: RunResult) -> str:
+    """The closing lines of ``result``: :func:`summary_of` its :func:`totals`."""
+    return summary_of(totals(result))
+
+
+def summary_of(totals: Totals) -> str:
     """The closing lines, as ruff writes them: what was found, fixed, and what --fix would do.
 
     "All checks passed!" only when every file asked for was checked: a path that does not exist,
     a file that cannot be read, or a run that checked nothing says so instead."""
-    remaining = len(result.reports)
-    failed = sum(1 for e in result.errors if e.fatal)
+    remaining = totals.reports
+    failed = totals.fatal
     unchecked = f"{plural(failed, 'file')} could not be checked or fixed." if failed else ""
-    if remaining == 0 and result.fixed == 0:
+    if remaining == 0 and totals.fixed == 0:
         if failed:
             return f"No findings, but {unchecked}"
-        return "All checks passed!" if result.files_checked else "No files were checked."
-    if result.fixed:
-        lines = [f"Found {plural(remaining + result.fixed, 'error')} "
-                 f"({result.fixed} fixed, {remaining} remaining)."]
+        return "All checks passed!" if totals.files_checked else "No files were checked."
+    if totals.fixed:
+        lines = [f"Found {plural(remaining + totals.fixed, 'error')} "
+                 f"({totals.fixed} fixed, {remaining} remaining)."]
     else:
         lines = [f"Found {plural(remaining, 'error')}."]
-    fixable = sum(1 for r in result.reports if is_fixable(r))
-    unsafe = sum(1 for r in result.reports if is_unsafe_fixable(r))
+    fixable, unsafe = totals.fixable, totals.unsafe
     if fixable:
         lines.append(f"[*] {fixable} fixable with --fix.")
     if unsafe:
@@ -137,3 +217,41 @@ def summary(result: RunResult) -> str:
     if unchecked:
         lines.append(unchecked)
     return "\n".join(lines)
+
+
+#: A format's rendering of one file's reports (run in the worker that checked the file).
+FileText = Callable[[Sequence[Report], bool], str]
+
+
+def chunk(path: str, reports: Sequence[Report], file_text: Optional[FileText], color: bool = False) -> Chunk:
+    """One file's :class:`Chunk`: its reports rendered by ``file_text`` (None: not rendered)."""
+    text = file_text(reports, color) if file_text is not None and reports else ""
+    return Chunk(path, text, code_counts(reports))
+
+
+def render_result(make: Callable[[TextIO, bool], Writer], file_text: FileText, result: RunResult, *,
+                  color: bool = False, by_file: bool = False) -> str:
+    """A whole run's report through its format's streaming writer (what the CLI writes as the
+    files finish, written here at once).  ``by_file``: the format groups a file's reports and
+    errors together (JUnit), so each file's errors go with its reports."""
+    out = io.StringIO()
+    writer = make(out, color)
+    if by_file:
+        reports: Dict[str, List[Report]] = {}
+        for r in result.reports:
+            reports.setdefault(r.path, []).append(r)
+        errors: Dict[str, List[Any]] = {}
+        for e in result.errors:
+            errors.setdefault(e.path, []).append(e)
+        for path, group in reports.items():
+            writer.file(chunk(path, group, file_text, color), errors.get(path, ()))
+        for e in result.errors:
+            if e.path not in reports:
+                writer.error(e)
+    else:
+        for e in result.errors:
+            writer.error(e)
+        for path, run in groupby(result.reports, key=lambda r: r.path):
+            writer.file(chunk(path, list(run), file_text, color))
+    writer.close(totals(result))
+    return out.getvalue()

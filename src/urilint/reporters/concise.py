@@ -3,15 +3,16 @@ summary: for editors' problem matchers and quick reading."""
 
 from __future__ import annotations
 
-from typing import List
+from typing import Sequence
 
-from ..report import RunResult
+from ..report import Report, RunResult
 from . import common
-from .full import BOLD, header, paint
+from .full import SummaryWriter, header
+
+
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    return "".join(header(report, color) + "\n" for report in reports)
 
 
 def render(result: RunResult, *, color: bool = False) -> str:
-    out: List[str] = [header(report, color) for report in result.reports]
-    summary = common.summary(result)
-    out.append(paint(summary, BOLD, color) if result.reports else summary)
-    return "\n".join(out) + "\n"
+    return common.render_result(SummaryWriter, file_text, result, color=color)

@@ -15,6 +15,7 @@ from typing import List, Sequence, Tuple
 from ..finding import FileError
 from ..report import Report, RunResult
 from . import common
+from .stream import Totals, Writer
 
 BOLD = "\x1b[1m"
 RED = "\x1b[31m"
@@ -131,13 +132,21 @@ def finding(report: Report, color: bool) -> List[str]:
     return out
 
 
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    """One file's findings, each followed by a blank line."""
+    return "".join("\n".join(finding(report, color)) + "\n\n" for report in reports)
+
+
+class SummaryWriter(Writer):
+    """The text formats (full, concise): the findings as they come, then the summary."""
+
+    def close(self, totals: Totals) -> None:
+        summary = common.summary_of(totals)
+        self.out.write((paint(summary, BOLD, self.color) if totals.reports else summary) + "\n")
+
+
 def render(result: RunResult, *, color: bool = False) -> str:
-    out: List[str] = []
-    for report in result.reports:
-        out.extend(finding(report, color))
-        out.append("")
-    out.append(paint(common.summary(result), BOLD, color) if result.reports else common.summary(result))
-    return "\n".join(out) + "\n"
+    return common.render_result(SummaryWriter, file_text, result, color=color)
 
 
 def fix_enumeration(fixed: Sequence[Tuple[str, str, str, int]], *, would: bool = False) -> str:

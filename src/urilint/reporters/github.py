@@ -12,12 +12,14 @@ as backslash escapes so nothing in a checked file can forge a second command.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import List, Mapping, Tuple
+from typing import List, Mapping, Sequence, Tuple
 
 from ..finding import FileError
 from ..report import Report, RunResult
 from . import common
+from .stream import Chunk, Spool, Totals, Writer
 
 #: SARIF level -> workflow command.
 _COMMAND: Mapping[str, str] = MappingProxyType({"error": "error", "warning": "warning", "note": "notice"})
@@ -50,6 +52,30 @@ def error_annotation(error: FileError) -> str:
                    error.message)
 
 
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    return "".join(annotation(r) + "\n" for r in reports)
+
+
+@dataclass
+class GithubWriter(Writer):
+    """The findings' annotations as they come; the files that could not be checked after them."""
+
+    errors: Spool = field(default_factory=Spool)
+
+    def __post_init__(self) -> None:
+        self.spools.append(self.errors)
+
+    def error(self, error: FileError) -> None:
+        self.errors.write(error_annotation(error) + "\n")
+
+    def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
+        for error in errors:
+            self.error(error)
+        super().file(chunk)
+
+    def close(self, totals: Totals) -> None:
+        self.errors.copy_to(self.out)
+
+
 def render(result: RunResult, *, color: bool = False) -> str:
-    lines = [annotation(r) for r in result.reports] + [error_annotation(e) for e in result.errors]
-    return "".join(line + "\n" for line in lines)
+    return common.render_result(GithubWriter, file_text, result, color=color)

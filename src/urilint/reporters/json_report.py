@@ -7,10 +7,13 @@ the span, as in ruff.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+from dataclasses import dataclass
+from typing import Any, Dict, Optional, Sequence
 
+from ..finding import FileError
 from ..report import PlacedEdit, Report, RunResult
 from . import common
+from .stream import Chunk, Totals, Writer
 
 
 def location(row: int, column: int) -> Dict[str, int]:
@@ -49,6 +52,26 @@ def finding(report: Report) -> Dict[str, Any]:
     }
 
 
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    """One file's findings as items of the array, indented as :func:`common.dumps` does."""
+    return common.pretty_rows([finding(r) for r in reports], 1)
+
+
+@dataclass
+class JsonWriter(Writer):
+    """The array's brackets and commas around each file's rows (written as they come)."""
+
+    started: bool = False
+
+    def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
+        if chunk.text:
+            self.out.write(",\n" if self.started else "[\n")
+            self.out.write(chunk.text)
+            self.started = True
+
+    def close(self, totals: Totals) -> None:
+        self.out.write("\n]\n" if self.started else "[]\n")
+
+
 def render(result: RunResult, *, color: bool = False) -> str:
-    findings: List[Dict[str, Any]] = [finding(r) for r in result.reports]
-    return common.dumps(findings)
+    return common.render_result(JsonWriter, file_text, result, color=color)

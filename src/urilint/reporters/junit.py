@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from typing import Dict, List
+from dataclasses import dataclass, field
+from typing import Dict, List, Sequence, Tuple
 
 from ..finding import FileError
 from ..report import Report, RunResult
 from . import common, full
+from .stream import Chunk, Spool, Totals, Writer
 
 _NOT_XML = re.compile(r"[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -53,29 +55,123 @@ def _error(suite: ET.Element, error: FileError) -> None:
     node.text = text(f"{error.path}: {error.message}")
 
 
-def render(result: RunResult, *, color: bool = False) -> str:
-    by_file: Dict[str, List[Report]] = {}
-    for report in result.reports:
-        by_file.setdefault(report.path, []).append(report)
-    errors: Dict[str, List[FileError]] = {}
-    for error in result.errors:
-        errors.setdefault(error.path, []).append(error)
-    fatal = sum(1 for e in result.errors if e.fatal)
-    root = ET.Element("testsuites", {"name": "urilint", "tests": str(len(result.reports) + len(result.errors)),
-                                     "failures": str(len(result.reports)), "errors": str(fatal)})
-    for path in dict.fromkeys([r.path for r in result.reports] + [e.path for e in result.errors]):
-        reports, errs = by_file.get(path, []), errors.get(path, [])
-        suite = ET.SubElement(root, "testsuite", {
-            "name": text(path), "tests": str(len(reports) + len(errs)), "failures": str(len(reports)),
-            "errors": str(sum(1 for e in errs if e.fatal)), "skipped": "0"})
-        for report in reports:
-            _finding(suite, report)
-        for error in errs:
-            _error(suite, error)
-    if not by_file and not errors:
-        root.set("tests", "1")
-        suite = ET.SubElement(root, "testsuite", {"name": "urilint", "tests": "1", "failures": "0",
-                                                  "errors": "0", "skipped": "0"})
-        _case(suite, f"no findings in {common.plural(result.files_checked, 'file')}", "urilint")
+# The report is written a piece at a time, each piece indented as ET.indent indents the whole
+# tree: <testsuites> at level 0, a <testsuite> at 1, a <testcase> at 2 (its child at 3).
+_SUITE_GAP = "\n  "
+_CASE_GAP = "\n    "
+HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+def _piece(element: ET.Element, level: int) -> str:
+    ET.indent(element, level=level)
+    return ET.tostring(element, encoding="unicode")
+
+
+def _tags(tag: str, attrs: Dict[str, str]) -> Tuple[str, str]:
+    """The opening and closing tags of an element with children, as ET writes them."""
+    element = ET.Element(tag, attrs)
+    element.text = "\x00"  # text() never lets a NUL into an attribute
+    opening, closing = ET.tostring(element, encoding="unicode").split("\x00")
+    return opening, closing
+
+
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    """One file's failing test cases, each indented as inside its suite, between them the gap."""
+    cases = []
+    for report in reports:
+        holder = ET.Element("testsuite")
+        _finding(holder, report)
+        cases.append(_piece(holder[0], 2))
+    return _CASE_GAP.join(cases)
+
+
+def _error_cases(errors: Sequence[FileError]) -> str:
+    cases = []
+    for error in errors:
+        holder = ET.Element("testsuite")
+        _error(holder, error)
+        cases.append(_piece(holder[0], 2))
+    return _CASE_GAP.join(cases)
+
+
+def _suite(path: str, reports: int, cases: str, errors: Sequence[FileError]) -> str:
+    opening, closing = _tags("testsuite", {
+        "name": text(path), "tests": str(reports + len(errors)), "failures": str(reports),
+        "errors": str(sum(1 for e in errors if e.fatal)), "skipped": "0"})
+    body = _CASE_GAP.join(part for part in (cases, _error_cases(errors)) if part)
+    return opening + _CASE_GAP + body + _SUITE_GAP + closing
+
+
+@dataclass
+class JunitWriter(Writer):
+    """The root's totals come first in the document, so the suites wait in spools: first the
+    files with findings (with their errors), then the files that have only errors."""
+
+    suites: Spool = field(default_factory=Spool)
+    error_suites: Spool = field(default_factory=Spool)
+    #: errors of files that were not checked (the walk's): few, and a checked file of the same
+    #: path takes them into its suite
+    pending: Dict[str, List[FileError]] = field(default_factory=dict)
+    failures: int = 0
+    errors: int = 0
+    fatal: int = 0
+
+    def __post_init__(self) -> None:
+        self.spools += [self.suites, self.error_suites]
+
+    def _count(self, errors: Sequence[FileError]) -> None:
+        self.errors += len(errors)
+        self.fatal += sum(1 for e in errors if e.fatal)
+
+    def error(self, error: FileError) -> None:
+        self._count([error])
+        self.pending.setdefault(error.path, []).append(error)
+
+    def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
+        self._count(errors)
+        reports = chunk.reports
+        if reports:
+            self.failures += reports
+            errors = self.pending.pop(chunk.path, []) + list(errors)
+            self._add(self.suites, _suite(chunk.path, reports, chunk.text, errors))
+        elif errors and chunk.path in self.pending:
+            self.pending[chunk.path].extend(errors)
+        elif errors:
+            self._add(self.error_suites, _suite(chunk.path, 0, "", errors))
+
+    @staticmethod
+    def _add(spool: Spool, suite: str) -> None:
+        if spool:
+            spool.write(_SUITE_GAP)
+        spool.write(suite)
+
+    def close(self, totals: Totals) -> None:
+        if not self.failures and not self.errors:
+            self.out.write(_clean(totals.files_checked))
+            return
+        for path, errors in self.pending.items():
+            self._add(self.suites, _suite(path, 0, "", errors))
+        opening, closing = _tags("testsuites", {
+            "name": "urilint", "tests": str(self.failures + self.errors), "failures": str(self.failures),
+            "errors": str(self.fatal)})
+        self.out.write(HEAD + opening + _SUITE_GAP)
+        gap = bool(self.suites)
+        self.suites.copy_to(self.out)
+        if self.error_suites:
+            self.out.write(_SUITE_GAP if gap else "")
+            self.error_suites.copy_to(self.out)
+        self.out.write("\n" + closing + "\n")
+
+
+def _clean(files_checked: int) -> str:
+    """A clean run: one passing case, so the report is never empty."""
+    root = ET.Element("testsuites", {"name": "urilint", "tests": "1", "failures": "0", "errors": "0"})
+    suite = ET.SubElement(root, "testsuite", {"name": "urilint", "tests": "1", "failures": "0",
+                                              "errors": "0", "skipped": "0"})
+    _case(suite, f"no findings in {common.plural(files_checked, 'file')}", "urilint")
     ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    return HEAD + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def render(result: RunResult, *, color: bool = False) -> str:
+    return common.render_result(JunitWriter, file_text, result, color=color, by_file=True)

@@ -10,8 +10,9 @@ execution notifications of the run's invocation.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 from urllib.parse import quote
 
 from .. import __version__
@@ -20,6 +21,7 @@ from ..report import DOCS_URL, PlacedEdit, Report, RunResult
 from ..rules import RULES, Rule
 from ..rules.base import CREDENTIALS, LINKS, MALFORMED, NORMALIZATION
 from . import common
+from .stream import Chunk, Spool, Totals, Writer
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://github.com/urilint/urilint"
@@ -146,6 +148,12 @@ def notification(error: FileError) -> Dict[str, Any]:
 
 def log(result_: RunResult) -> Dict[str, Any]:
     """The SARIF log as a JSON-ready dict."""
+    return envelope(not any(e.fatal for e in result_.errors), [notification(e) for e in result_.errors],
+                    [result(r) for r in result_.reports])
+
+
+def envelope(successful: bool, notifications: List[Any], results: List[Any]) -> Dict[str, Any]:
+    """The SARIF log around ``notifications`` and ``results``."""
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -158,14 +166,70 @@ def log(result_: RunResult) -> Dict[str, Any]:
                 "rules": [rule_descriptor(r) for r in RULES],
             }},
             "invocations": [{
-                "executionSuccessful": not any(e.fatal for e in result_.errors),
-                "toolExecutionNotifications": [notification(e) for e in result_.errors],
+                "executionSuccessful": successful,
+                "toolExecutionNotifications": notifications,
             }],
             "columnKind": "unicodeCodePoints",
-            "results": [result(r) for r in result_.reports],
+            "results": results,
         }],
     }
 
 
+#: How deep the results and the notifications stand in the log (runs[0].results[i],
+#: runs[0].invocations[0].toolExecutionNotifications[i]), for common.pretty_rows.
+RESULT_LEVEL = 4
+NOTIFICATION_LEVEL = 6
+# Stand-ins written into the envelope where the spooled items go (JSON writes "\x00" as "\u0000",
+# which no real item begins with).
+_NOTIFICATIONS = "\x00notifications"
+_RESULTS = "\x00results"
+
+
+def file_text(reports: Sequence[Report], color: bool = False) -> str:
+    """One file's results as items of ``runs[0].results``, indented as in the whole log."""
+    return common.pretty_rows([result(r) for r in reports], RESULT_LEVEL)
+
+
+@dataclass
+class SarifWriter(Writer):
+    """The results and notifications wait in spools: the log puts the invocation (whether the
+    run succeeded, which files could not be checked) before the results, and both are known
+    only at the end."""
+
+    results: Spool = field(default_factory=Spool)
+    notifications: Spool = field(default_factory=Spool)
+    fatal: bool = False
+
+    def __post_init__(self) -> None:
+        self.spools += [self.results, self.notifications]
+
+    def error(self, error: FileError) -> None:
+        if self.notifications:
+            self.notifications.write(",\n")
+        self.notifications.write(common.pretty_rows([notification(error)], NOTIFICATION_LEVEL))
+        self.fatal = self.fatal or error.fatal
+
+    def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
+        for error in errors:
+            self.error(error)
+        if chunk.text:
+            if self.results:
+                self.results.write(",\n")
+            self.results.write(chunk.text)
+
+    def close(self, totals: Totals) -> None:
+        text = common.dumps(envelope(not self.fatal, [_NOTIFICATIONS] if self.notifications else [],
+                                     [_RESULTS] if self.results else []))
+        for stand_in, level, spool in ((_NOTIFICATIONS, NOTIFICATION_LEVEL, self.notifications),
+                                       (_RESULTS, RESULT_LEVEL, self.results)):
+            if not spool:
+                continue
+            mark = common.pretty_rows([stand_in], level)
+            head, text = text.split(mark, 1)
+            self.out.write(head)
+            spool.copy_to(self.out)
+        self.out.write(text)
+
+
 def render(result_: RunResult, *, color: bool = False) -> str:
-    return common.dumps(log(result_))
+    return common.render_result(SarifWriter, file_text, result_, color=color)
