@@ -75,7 +75,8 @@ def check_run(tmp_path: Path, name: str, text: str, *args: str) -> dict:  # type
 #: What a plain ``urilint check FILE`` never needs: the link rules' trees, fixing, walking
 #: folders with .gitignore files, reading TOML (no configuration here), libcst.
 NEVER_FOR_A_CHECK = ["urilint.links.check", "urilint.links.provider", "urilint.fixer", "pathspec", "tomllib",
-                     "libcst", "tempfile"]
+                     "libcst", "tempfile", "urilint.baseline", "hashlib", "urilint.masking", "difflib",
+                     "urilint.reporters.junit", "urilint.reporters.sarif", "xml.etree.ElementTree"]
 
 
 @pytest.mark.parametrize(("name", "text", "absent"), [
@@ -92,3 +93,15 @@ def test_a_check_loads_only_what_the_file_needs(tmp_path: Path, name: str, text:
 def test_selecting_a_link_rule_loads_the_trees(tmp_path: Path) -> None:
     result = check_run(tmp_path, "README.md", "See [x](a.md).\n", "--isolated", "--select", "URI401")
     assert result["code"] == 1 and "urilint.links.provider" in result["modules"]
+
+
+@pytest.mark.parametrize(("args", "text", "present"), [
+    P(["--output-format", "junit"], "See [x](https://example.com/a).\n", ["urilint.reporters.junit"], id="junit"),
+    P(["--output-format", "sarif"], "See [x](https://example.com/a).\n", ["urilint.reporters.sarif"], id="sarif"),
+    P([], "See [x](https://u:Xk9mQ2vL7pR4wZt8@db.example.org/).\n", ["urilint.masking"], id="findings-are-masked"),
+    P(["--diff", "--extend-select", "URI2"], "See [x](HTTP://example.com/a).\n", ["urilint.masking", "urilint.fixer"],
+      id="diff"),
+])
+def test_what_a_run_asks_for_is_loaded(tmp_path: Path, args: List[str], text: str, present: List[str]) -> None:
+    result = check_run(tmp_path, "README.md", text, "--isolated", *args)
+    assert set(present) <= set(result["modules"])

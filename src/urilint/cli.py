@@ -12,11 +12,10 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, TextIO, Tuple, TypeVar
 
-from . import __version__, baseline, pipeline
+from . import __version__, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
-from .masking import hidden_spans, masked_diff
 from .report import Report, place, with_cells
 from .reporters.common import plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
@@ -29,7 +28,9 @@ from .scanners.positions import LineIndex
 from .secrets import redact
 from .settings import Settings
 
-if TYPE_CHECKING:  # loaded only when used: the link rules' trees, when a link rule runs
+if TYPE_CHECKING:  # loaded only when used: the link rules' trees when a link rule runs, the
+    # baseline with --baseline or --write-baseline, masking when a file has findings or a diff
+    from . import baseline
     from .links.provider import TreeLinks
     from .reporters.stream import Chunk
 
@@ -178,6 +179,8 @@ def _process(job: Job) -> Outcome:
     text, fixed, diff, new_text = result.text, result.fixed, "", None
     if text != source.text:
         if job.diff:
+            from .masking import hidden_spans, masked_diff
+
             # Masked by each secret's source position, in the old text and the new.
             diff = masked_diff(job.shown, source.text, text, hidden_spans(source.text, source.format, settings),
                                hidden_spans(text, source.format, settings))
@@ -199,11 +202,20 @@ def _process(job: Job) -> Outcome:
         before = findings if text == source.text else pipeline.lint(
             source.text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links).findings
         fixed_codes = _fixed_codes(before, result.findings)
-    reports = place(job.shown, text, findings, LineIndex.of(text),
-                    hidden=hidden_spans(text, source.format, settings) if findings else ())
+    hidden = _hidden(text, source.format, settings, findings)
+    reports = place(job.shown, text, findings, LineIndex.of(text), hidden=hidden)
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     chunk, fingerprints = _hand_back(job, reports)
     return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
+
+
+def _hidden(text: str, format: str, settings: Settings, findings: Sequence[FileFinding]) -> Tuple[Tuple[int, int], ...]:
+    """The source spans of the secrets a file's report lines must not show (none without findings)."""
+    if not findings:
+        return ()
+    from .masking import hidden_spans
+
+    return tuple(hidden_spans(text, format, settings))
 
 
 def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Fingerprints]:
@@ -215,9 +227,13 @@ def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Finger
 
     fingerprints: Fingerprints = ()
     if job.output.fingerprints:
+        from . import baseline
+
         keys = Counter(baseline.key(r)[1:] for r in reports)
         fingerprints = tuple((code, digest, n) for (code, digest), n in keys.items())
     if job.known is not None and reports:
+        from . import baseline
+
         reports = baseline.new_only(reports, {(job.shown, code, digest): n for code, digest, n in job.known})
     if not reports:
         return None, fingerprints
@@ -459,6 +475,8 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             return _usage_error(f"--{option.replace('_', '-')} {printable(name)}: {problem}")
     known = None
     if args.baseline and not args.write_baseline:  # --write-baseline records every finding
+        from . import baseline
+
         try:
             known = baseline.by_path(baseline.loads(Path(args.baseline).read_text(encoding="utf-8"), args.baseline))
         except (OSError, baseline.BaselineError) as exc:
@@ -512,7 +530,7 @@ class _CheckReport:
         # --fix would fix of the findings reported
         self.fixed_codes: List[Tuple[str, str, str, int]] = []
         self.would_fix: List[Tuple[str, str, str, int]] = []
-        self.fingerprints: Counter[baseline.Key] = Counter()  # --write-baseline
+        self.fingerprints: "Counter[baseline.Key]" = Counter()  # --write-baseline
         self.diffs = False
         self.stdin_fixed: Optional[str] = None
 
@@ -608,6 +626,8 @@ class _CheckReport:
     def _write_baseline(self) -> int:
         """``--write-baseline``: record the findings; done (exit 0) once written, unless a file
         could not be checked (its findings are missing from the baseline)."""
+        from . import baseline
+
         args = self.args
         problem = _write_output("--write-baseline", args.write_baseline, baseline.dumps_counts(self.fingerprints))
         if problem:

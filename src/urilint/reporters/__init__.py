@@ -11,68 +11,68 @@ Nothing here prints, reads the environment or touches a file; every value shown 
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
-from types import MappingProxyType
-from typing import Callable, Mapping, Optional, TextIO
+from types import MappingProxyType, ModuleType
+from typing import Callable, Mapping, Optional, TextIO, Tuple
 
 from ..finding import BINARY, FileError
 from ..report import RunResult
-from . import common, concise, full, github, json_report, junit, sarif, statistics
+from . import common, full
 from .stream import Chunk, Totals, Writer
 
 FORMATS = ("full", "concise", "json", "sarif", "github", "junit")
 #: Formats whose output already carries the file errors (the CLI should not repeat them).
 ERRORS_INLINE = frozenset({"sarif", "github", "junit"})
 
-_Renderer = Callable[..., str]
-_RENDERERS: Mapping[str, _Renderer] = MappingProxyType({
-    "full": full.render,
-    "concise": concise.render,
-    "json": json_report.render,
-    "sarif": sarif.render,
-    "github": github.render,
-    "junit": junit.render,
+#: Each format's module (``render`` and ``file_text``) and the class that streams it.  The
+#: modules load when their format is asked for: a run writes one format, and JUnit's XML
+#: escaping and SARIF's tables are not every run's start-up.
+_MODULES: Mapping[str, str] = MappingProxyType({
+    "full": "full", "concise": "concise", "json": "json_report", "sarif": "sarif", "github": "github",
+    "junit": "junit",
 })
+_WRITERS: Mapping[str, Tuple[str, str]] = MappingProxyType({
+    "full": ("full", "SummaryWriter"),
+    "concise": ("full", "SummaryWriter"),
+    "json": ("json_report", "JsonWriter"),
+    "sarif": ("sarif", "SarifWriter"),
+    "github": ("github", "GithubWriter"),
+    "junit": ("junit", "JunitWriter"),
+})
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module("." + name, __name__)
+
+
+def _format_module(format: str) -> ModuleType:
+    try:
+        return _module(_MODULES[format])
+    except KeyError:
+        raise ValueError(f"unknown output format {format!r}; choose one of {', '.join(FORMATS)}") from None
 
 
 def render(format: str, result: RunResult, *, color: bool = False) -> str:
     """The report of one run in ``format`` (one of :data:`FORMATS`).  ``color`` adds ANSI
     colours to the text formats (``full``, ``concise``) and is ignored by the others."""
-    try:
-        renderer = _RENDERERS[format]
-    except KeyError:
-        raise ValueError(f"unknown output format {format!r}; choose one of {', '.join(FORMATS)}") from None
+    renderer: Callable[..., str] = _format_module(format).render
     return renderer(result, color=color)
-
-
-_FILE_TEXT: Mapping[str, common.FileText] = MappingProxyType({
-    "full": full.file_text,
-    "concise": concise.file_text,
-    "json": json_report.file_text,
-    "sarif": sarif.file_text,
-    "github": github.file_text,
-    "junit": junit.file_text,
-})
-_WRITERS: Mapping[str, Callable[[TextIO, bool], Writer]] = MappingProxyType({
-    "full": full.SummaryWriter,
-    "concise": full.SummaryWriter,
-    "json": json_report.JsonWriter,
-    "sarif": sarif.SarifWriter,
-    "github": github.GithubWriter,
-    "junit": junit.JunitWriter,
-})
 
 
 def file_text(format: str) -> common.FileText:
     """How ``format`` renders one file's reports (what a worker sends back as a chunk)."""
-    return _FILE_TEXT[format]
+    found: common.FileText = _format_module(format).file_text
+    return found
 
 
 def writer(format: str, out: TextIO, *, color: bool = False) -> Writer:
     """The writer that streams a run's report in ``format`` to ``out``: :meth:`Writer.file`
     per checked file, as they finish and in order, :meth:`Writer.error` for each file that could
     not be walked, then :meth:`Writer.close`.  Its output is :func:`render`'s, byte for byte."""
-    return _WRITERS[format](out, color)
+    module, name = _WRITERS[format]
+    made: Writer = getattr(_module(module), name)(out, color)
+    return made
 
 
 def is_skipped_binary(error: FileError) -> bool:
@@ -123,6 +123,8 @@ class ErrorLog:
 
 def render_statistics(result: RunResult) -> str:
     """``--statistics``: one line per code, ``count<TAB>CODE<TAB>[*] name``, most frequent first."""
+    from . import statistics
+
     return statistics.render(result)
 
 
