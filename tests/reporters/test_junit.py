@@ -71,3 +71,15 @@ def test_hostile_paths(path: str) -> None:
     assert len(suite.findall("testcase")) == 2
     if "\udcff" not in path:
         assert suite.get("name") == path
+
+
+def test_junit_drops_exactly_what_xml_1_0_excludes() -> None:
+    """junit's positive class equals the complement of XML 1.0's Char production over all of
+    Unicode (it replaced a negated class that was slow to compile)."""
+    import re
+
+    from urilint.reporters import junit
+
+    char = re.compile(r"[\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+    everything = "".join(map(chr, range(0x110000)))
+    assert junit._NOT_XML.sub("", everything) == "".join(char.findall(everything))
