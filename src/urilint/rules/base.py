@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
@@ -163,6 +164,8 @@ class Analysis:
         self.base64_from: Optional[int] = None
         #: per-URI memo of rules.common.problems_for: the problems by kind
         self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
+        #: per-URI memo of rules.common.meaning_kept: the normal-form aspects that keep the meaning
+        self.kept: Optional[FrozenSet[str]] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:
@@ -179,11 +182,12 @@ class Analysis:
             self._syntax = validate(self.text)
         return self._syntax
 
-    @property
+    @functools.cached_property
     def scheme(self) -> Optional[str]:
+        """The scheme in lower case (None: a relative reference); asked dozens of times per URI."""
         return ascii_lower(self.ref.scheme) if self.ref.scheme is not None else None
 
-    @property
+    @functools.cached_property
     def default_ports(self) -> Mapping[str, int]:
         if not self.settings.extra_default_ports:
             return DEFAULT_PORTS

@@ -274,6 +274,7 @@ def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: b
     return None
 
 
+_PCT_ASPECTS = frozenset({"pct-case", "pct-unreserved"})
 _INTERESTING = re.compile("%[0-9A-Fa-f]{2}|[A-Z]+")
 _TRIPLETS = re.compile("%[0-9A-Fa-f]{2}")
 
@@ -283,6 +284,8 @@ def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> Li
 
     Visits only what can change (triplets, and uppercase runs in the host) rather than every
     character: this runs for every URI that misses check()'s fast path."""
+    if not aspects & _PCT_ASPECTS and not (component == "host" and "host-case" in aspects):
+        return []  # nothing here to change for these aspects (each 2xx rule asks for its own)
     span = a.ref.span(component)
     if span is None:
         return []
@@ -335,6 +338,12 @@ def meaning_kept(a: Analysis) -> FrozenSet[str]:
 
     A scheme with an ``extra-default-ports`` entry has a TCP port by the user's word, so its
     default and empty ports are dropped too; nothing else is assumed about it."""
+    if a.kept is None:
+        a.kept = _meaning_kept(a)
+    return a.kept
+
+
+def _meaning_kept(a: Analysis) -> FrozenSet[str]:
     record = normalization(a.scheme)
     kept = {"scheme-case"}
     if record.host_case:
