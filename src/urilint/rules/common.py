@@ -404,4 +404,24 @@ def normal_fix(a: Analysis) -> Optional[str]:
 
 
 def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
+    if not _may_apply(a, aspect):
+        return []  # the common case of a reported URI: most aspects have nothing to do
     return normalization_edits(a, frozenset({aspect}))
+
+
+def _may_apply(a: Analysis, aspect: str) -> bool:
+    """A cheap necessary condition for ``aspect`` to edit the URI (False: it surely does not)."""
+    ref = a.ref
+    if aspect == "scheme-case":
+        return ref.scheme is not None and not ref.scheme.islower()
+    if aspect == "host-case":
+        return ref.host is not None and (ref.host != ref.host.lower() or "%" in ref.host)
+    if aspect in _PCT_ASPECTS:
+        return "%" in a.text
+    if aspect == "dot-segments":
+        return "." in ref.path
+    if aspect in ("default-port", "empty-port"):
+        return ref.port is not None
+    if aspect == "empty-path":
+        return ref.path == "" and ref.authority is not None
+    return True
