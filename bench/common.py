@@ -439,7 +439,7 @@ sys.exit(code if code >= 0 else 128 - code)
 
 
 def run_peak_rss(cmd: Sequence[str], cwd: Optional[str] = None, timeout: float = 600.0,
-                 sample_tree: bool = True) -> ProcessRun:
+                 sample_tree: bool = True, env: Optional[Dict[str, str]] = None) -> ProcessRun:
     """Like :func:`run_process`, through :data:`PEAK_RSS_LAUNCHER`: ``max_rss_kib`` and ``cpu``
     are the command's own (its largest process; its tree's CPU), wall time includes the
     launcher's start-up, and the tree sample leaves the launcher out."""
@@ -448,7 +448,7 @@ def run_peak_rss(cmd: Sequence[str], cwd: Optional[str] = None, timeout: float =
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "usage"
         run = run_process([sys.executable, "-S", "-c", PEAK_RSS_LAUNCHER, str(report), *cmd], cwd,
-                          timeout, sample_tree=sample_tree, sample_root=False)
+                          timeout, sample_tree=sample_tree, sample_root=False, env=env)
         try:
             maxrss, cpu = report.read_text(encoding="ascii").split()
         except (OSError, ValueError):  # killed, or the launcher failed: keep what run_process saw

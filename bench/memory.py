@@ -27,6 +27,7 @@ GROWS and the target line FAILs.  Without the corpus the suite says so and stops
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -37,6 +38,10 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from bench import common
 from bench.latency import README_MD, urilint_argv
+
+#: glibc's thresholds for giving freed memory back (--tuned-malloc): allocations from 64 KiB up
+#: get their own mapping, and a free heap top of 64 KiB is trimmed.
+TUNED_MALLOC = {"MALLOC_MMAP_THRESHOLD_": "65536", "MALLOC_TRIM_THRESHOLD_": "65536"}
 
 MAX_GROWTH = 1.25
 FULL_SIZES = (1, 2, 4)
@@ -88,11 +93,11 @@ class Measured:
     problem: str
 
 
-def measure(argv: Sequence[str], cwd: str, repeat: int) -> Measured:
+def measure(argv: Sequence[str], cwd: str, repeat: int, env: Optional[Dict[str, str]] = None) -> Measured:
     """Median over ``repeat`` runs of each number (1 run by default: memory is steady)."""
     peaks, trees, walls = [], [], []
     for _ in range(repeat):
-        run = common.run_peak_rss(argv, cwd, timeout=3600)
+        run = common.run_peak_rss(argv, cwd, timeout=3600, env=env)
         problem = run.problem((0,))
         if problem:
             return Measured(None, None, None, problem)
@@ -119,6 +124,10 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--corpus", metavar="DIR", help=f"the folder to copy (default {common.DOCS_CORPUS})")
     parser.add_argument("--jobs", default="1,2", metavar="LIST", help="job counts, comma-separated (default 1,2)")
     parser.add_argument("--commands", metavar="KEYS", help="comma-separated command keys (default: all)")
+    parser.add_argument("--tuned-malloc", action="store_true",
+                        help="also run every command with glibc's mmap and trim thresholds at 64 KiB "
+                             f"({', '.join(f'{k}={v}' for k, v in TUNED_MALLOC.items())}): what of the growth "
+                             "is the allocator keeping freed memory, not live objects")
     args = parser.parse_args(argv)
     wanted = {k.strip() for k in args.commands.split(",")} if args.commands else {key for key, _, _ in COMMANDS}
     commands = [c for c in COMMANDS if c[0] in wanted]
@@ -147,12 +156,16 @@ def run(argv: Sequence[str]) -> int:
         floor = common.run_peak_rss([sys.executable, "-c", "pass"], tmp)
         common.stdout_line(f"floor: python -c pass through the launcher peaks at {mib(floor.max_rss_kib)} MiB")
         results: Dict[Tuple[str, int], List[Measured]] = {}
-        for key, _, args_ in commands:
-            for j in jobs:
-                results[(key, j)] = [measure([*urilint, *args_, "-j", str(j), *map(str, copies[:s])], tmp, repeat)
-                                     for s in sizes]
-                if not args.quick:
-                    print(f"# measured {key} -j {j}", file=sys.stderr, flush=True)
+        variants = [("", None)] + ([(" [malloc 64K]", {**os.environ, **TUNED_MALLOC})] if args.tuned_malloc else [])
+        for suffix, env in variants:
+            for key, _, args_ in commands:
+                for j in jobs:
+                    results[(key + suffix, j)] = [
+                        measure([*urilint, *args_, "-j", str(j), *map(str, copies[:s])], tmp, repeat, env)
+                        for s in sizes]
+                    if not args.quick:
+                        print(f"# measured {key}{suffix} -j {j}", file=sys.stderr, flush=True)
+        commands = [(key + suffix, label + suffix, a) for suffix, _ in variants for key, label, a in commands]
 
     headers = ["command", "jobs", *(f"peak MiB @{s}x" for s in sizes), f"peak {sizes[-1]}x/1x",
                *(f"tree MiB @{s}x" for s in sizes), f"tree {sizes[-1]}x/1x",

@@ -159,6 +159,15 @@ def test_memory_quick() -> None:
                                  for c in MEMORY_COMMANDS for j in ("1", "2")])
 
 
+def test_memory_tuned_malloc_adds_a_row_per_command() -> None:
+    proc = run_bench(["memory", "--quick", "--tuned-malloc", "--commands", "dump,check-json", "--jobs", "1"])
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = table_rows(proc.stdout, "peak RSS")
+    assert [cells(r)[0] for r in rows] == ["urilint dump", "urilint check --output-format json",
+                                           "urilint dump [malloc 64K]", "urilint check --output-format json [malloc 64K]"]
+    assert all(NUMBER.fullmatch(cells(r)[2]) for r in rows), rows
+
+
 def test_memory_skips_a_missing_corpus() -> None:
     proc = run_bench(["memory", "--corpus", "does-not-exist"])
     assert proc.returncode == 0, proc.stdout + proc.stderr
