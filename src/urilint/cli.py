@@ -482,14 +482,14 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         except (OSError, baseline.BaselineError) as exc:
             return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
+    links: Optional[TreeLinks] = None
     if enabled_link_rules(config.settings):  # one provider of trees and indexes for the run
         from .links.provider import TreeLinks
 
         links = TreeLinks(config.settings)
-        jobs = [dataclasses.replace(job, links=links) for job in jobs]
     progress = _Progress(len(jobs), _want_progress(len(jobs)))
     report = _CheckReport(args, out, progress)
-    jobs = [dataclasses.replace(job, output=report.output,
+    jobs = [dataclasses.replace(job, links=links, output=report.output,
                                 known=None if known is None else tuple(known.get(job.shown, ()))) for job in jobs]
     try:
         for error in errors:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from typing import Dict, List, Sequence, Tuple
+from typing import Callable, Dict, List, Sequence, Tuple, TypeVar
 
 from ..finding import FileError
 from ..report import Report, RunResult
 from . import common, full
 from .stream import Chunk, Spool, Totals, Writer
+
+_Item = TypeVar("_Item")
 
 # XML 1.0's Char is #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]; what it
 # leaves out, spelled positively (the negated class takes 8 ms to compile, this one 0.4 ms).
@@ -79,19 +81,19 @@ def _tags(tag: str, attrs: Dict[str, str]) -> Tuple[str, str]:
 
 def file_text(reports: Sequence[Report], color: bool = False) -> str:
     """One file's failing test cases, each indented as inside its suite, between them the gap."""
-    cases = []
-    for report in reports:
-        holder = ET.Element("testsuite")
-        _finding(holder, report)
-        cases.append(_piece(holder[0], 2))
-    return _CASE_GAP.join(cases)
+    return _cases(reports, _finding)
 
 
 def _error_cases(errors: Sequence[FileError]) -> str:
+    return _cases(errors, _error)
+
+
+def _cases(items: Sequence[_Item], add: Callable[[ET.Element, _Item], None]) -> str:
+    """Each item's test case as ``add`` builds it inside a suite, indented as there, joined."""
     cases = []
-    for error in errors:
+    for item in items:
         holder = ET.Element("testsuite")
-        _error(holder, error)
+        add(holder, item)
         cases.append(_piece(holder[0], 2))
     return _CASE_GAP.join(cases)
 
