@@ -7,6 +7,7 @@ the output and the files.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -17,7 +18,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 import pytest
 
-from urilint.cli import build_parser, main
+from urilint.cli import COMMANDS, build_parser, main
 from urilint.finding import BINARY, FileError
 from urilint.reporters import is_skipped_binary
 
@@ -445,3 +446,31 @@ def test_dump_writes_any_uri(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                           cwd=tmp_path, capture_output=True)
     assert proc.returncode == 0 and b"Traceback" not in proc.stderr
     assert [r["uri"] for r in json.loads(proc.stdout)] == [uri]
+
+
+def _sub_help(parser: argparse.ArgumentParser, command: str) -> str:
+    for action in parser._actions:
+        choices = getattr(action, "choices", None) or {}
+        if command in choices:
+            return str(choices[command].format_help())
+    raise AssertionError(command)
+
+
+@pytest.mark.parametrize("command", [c[0] for c in COMMANDS])
+def test_a_parser_built_for_one_command_reads_it_as_the_whole_one(command: str) -> None:
+    # main() builds only the command it is given (start-up); nothing a user sees may differ.
+    whole, one = build_parser(), build_parser(only=command)
+    assert _sub_help(one, command) == _sub_help(whole, command)
+    words = {"validate": ["validate", "a:b"], "normalize": ["normalize", "a:b"], "resolve": ["resolve", "a:/", "b"],
+             "rule": ["rule", "URI101"]}.get(command, [command])
+    assert vars(one.parse_args(words)) == vars(whole.parse_args(words))
+
+
+@pytest.mark.parametrize("words", [P(["chek"], id="typo-gets-the-whole-list"), P(["--help"], id="top-help"),
+                                   P([], id="no-command")])
+def test_a_first_word_that_is_not_a_command_gets_every_command(capsys: pytest.CaptureFixture[str],
+                                                               words: List[str]) -> None:
+    main(words)
+    shown = capsys.readouterr()
+    for command in ("check", "dump", "validate", "normalize", "resolve", "rules", "rule"):
+        assert command in shown.out + shown.err

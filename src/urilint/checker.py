@@ -9,7 +9,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
 from .finding import Finding
-from .rfc3986 import iana
+from .rfc3986 import iana, lazy
 from .rfc3986.reference import _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
@@ -29,15 +29,15 @@ ALL_RULES, SECRETS, REAL_SECRETS = "all", "secrets", "real-secrets"
 # a default or out-of-range port, an encoded unreserved character, a secret in the query) each
 # rule's ``screen`` says, and the full pass runs when one may.
 _P = r"A-Za-z0-9\-._~!$&'()*+,;=:@%"  # pchar, "%" included: triplets are each rule's to screen
-_CLEAN = re.compile(
+_CLEAN = lazy.compile(
     r"(https?|wss?|ftp)://([a-z0-9.-]+)(?::([0-9]{1,5}))?"
     rf"(/[{_P}/]*)?(\?[{_P}/?]*)?(#[{_P}/?]*)?"
 )
-_CLEAN_RELATIVE = re.compile(
+_CLEAN_RELATIVE = lazy.compile(
     r"(?!//)([A-Za-z0-9\-._~!$&'()*+,;=@%]*"  # first segment: no ":" (path-noscheme)
     rf"(?:/[{_P}/]*)?)(\?[{_P}/?]*)?(#[{_P}/?]*)?"
 )
-_NON_ASCII = re.compile("[^\x00-\x7f]")
+_NON_ASCII = lazy.compile("[^\x00-\x7f]")
 
 
 @functools.lru_cache(maxsize=1)

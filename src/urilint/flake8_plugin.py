@@ -27,18 +27,18 @@ import argparse
 import ast
 import dataclasses
 import os
-import re
 from pathlib import Path
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
 
 from . import __version__
 from .config import Config, ConfigError, check_selectors, load_config
 from .placeholders import SYNTAXES
+from .rfc3986 import lazy
 from .scanners.text import may_hold_uri
 from .settings import Settings
 
 Result = Tuple[int, int, str, Type[Any]]
-_FULL_CODE = re.compile(r"URI[0-9]{3}\Z")
+_FULL_CODE = lazy.compile(r"URI[0-9]{3}\Z")
 _TRUE = frozenset({"1", "true", "yes", "on"})
 _FALSE = frozenset({"0", "false", "no", "off"})
 

@@ -21,43 +21,45 @@ import re
 from types import MappingProxyType
 from typing import FrozenSet, Iterable, List, Mapping, Tuple
 
+from .rfc3986 import lazy
+
 Span = Tuple[int, int]
 
 SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # RFC 6570 expressions and str.format fields share braces: {var}, {+base}, {/id*}, {?q,x},
     # {0}, {}, {name!r:>10}.  One level of nesting is what str.format allows ({a:{w}}).
-    "braces": re.compile(r"\{[^{}\s]{0,200}\}"),
+    "braces": lazy.compile(r"\{[^{}\s]{0,200}\}"),
     # Jinja, Django, Go, Handlebars, Helm, GitHub Actions: {{ var }}, {{{ raw }}}, {% tag %},
     # {# comment #}, ${{ github.ref_name }}.  An expression may hold spaces, quotes and one level
     # of braces ({{ url_for("x", id=1) }}, ${{ format('{0}/x', a) }}); an opener never closed
     # runs to the end of the text (the scanner cut the URI inside it: see the module doc).
-    "jinja": re.compile(
+    "jinja": lazy.compile(
         r"\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
         r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
     ),
     # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner
-    "shell": re.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]{0,200}\Z"),
+    "shell": lazy.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]{0,200}\Z"),
     # printf / %-formatting as URL templates use it: %s, %d, %i, %r, %.2f, %-5s, %02d, and any
     # conversion after a mapping key (%(name)s, %(n)x).  Bare %o, %e, %x, %g, %c are left out on
     # purpose: "50%off" and "%e6" are broken or lowercase percent-encodings far more often.
-    "printf": re.compile(
+    "printf": lazy.compile(
         r"%(?:\([A-Za-z_][A-Za-z0-9_]{0,60}\)[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[diouxXeEfFgGcrsab]"
         r"|[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[sdir]|[-#+ 0]*(?:[0-9]{1,3})?\.[0-9]{1,3}[fF])"
     ),
     # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %> (and a cut "<%= x")
-    "angle": re.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>|<%[^%]{0,200}\Z"),
+    "angle": lazy.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>|<%[^%]{0,200}\Z"),
     # Optional parts of a syntax description, as manuals write them: libpq's
     # postgresql://[user[:password]@][netloc][:port][/dbname], redis://[:password@]host[:port].
     # A bracket group (one level of nesting) counts only in the authority and only when it
     # cannot be an IP literal (section 3.2.2): see _is_optional_part.
     # Its content is visible text: no space, no control character.
-    "optional": re.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
+    "optional": lazy.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
     # Variables between percent signs: Windows' %APPDATA%, Create React App's and Vite's
     # %PUBLIC_URL%, SvelteKit's %sveltekit.assets%; and %{NAME} (Apache mod_rewrite's
     # %{HTTP_HOST}, RPM's %{version}).  "%E4%B8%AD" is percent-encoding, not a variable: a name
     # of two hex digits is a triplet ("%E4%"), and a "%" followed by two hex digits starts one,
     # so it closes no name ("%A9t%C3").
-    "percent": re.compile(
+    "percent": lazy.compile(
         r"%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]{1,60}%(?![0-9A-Fa-f]{2})|%\{[^{}\s]{1,200}\}"
     ),
     # Backreferences in the replacement string of a regular-expression substitution: \1 (sed,
@@ -65,12 +67,12 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # (Python), $1 (Perl, JavaScript, Apache and nginx rewrites; shell positional parameters) and
     # $<name> (JavaScript).  ${1} and ${name} are the shell syntax's.  A prose scan ends a URI at
     # "<", so "\g" at the very end is a backreference it cut.
-    "backref": re.compile(
+    "backref": lazy.compile(
         r"\\{1,2}(?:[0-9]|g<[A-Za-z0-9_]{1,60}>|g\Z)|\$(?:[0-9]{1,2}|<[A-Za-z_][A-Za-z0-9_]{0,60}>)"
     ),
     # An elision: "http://.../front.jpeg", "https://host:.../x", "…".  Three dots count only as a
     # whole part, not between letters or digits, where they are data (GitHub's "v1.0...v2.0").
-    "ellipsis": re.compile("(?<![A-Za-z0-9.])\\.{3,}(?![A-Za-z0-9.])|\u2026+"),
+    "ellipsis": lazy.compile("(?<![A-Za-z0-9.])\\.{3,}(?![A-Za-z0-9.])|\u2026+"),
 })
 #: Text that must be present for a syntax to match anywhere: a cheap test before its pattern.
 _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
@@ -79,14 +81,14 @@ _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
 })
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 #: Any hint of any syntax: text without one holds no placeholder.
-_ANY_HINT = re.compile("|".join(re.escape(h) for hints in _HINTS.values() for h in hints))
+_ANY_HINT = lazy.compile("|".join(re.escape(h) for hints in _HINTS.values() for h in hints))
 _HEX = frozenset("0123456789abcdefABCDEF")
-_AUTHORITY_START = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
-_AUTHORITY_RUN = re.compile(r"[^\[/?#]*")
+_AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+_AUTHORITY_RUN = lazy.compile(r"[^\[/?#]*")
 #: A word in brackets names a part ("[netloc]", "[host]"); all-hex words could be a broken
 #: IPv6 address and "v1.x" is the IPvFuture form, so those stay IP literals.
-_PART_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
-_HEX_OR_FUTURE = re.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
+_PART_WORD = lazy.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+_HEX_OR_FUTURE = lazy.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
 
 
 def _is_pct_triplet(text: str, start: int, end: int) -> bool:

@@ -7,7 +7,6 @@ every secret masked, so a reporter can print it; no field ever holds a password 
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -15,6 +14,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 from . import placeholders, secrets
 from .candidate import Candidate
 from .finding import FileError, FileFinding
+from .rfc3986 import lazy
 from .scanners.positions import LineIndex
 
 DOCS_URL = "https://github.com/urilint/urilint/blob/main/README.md#{code}"
@@ -67,7 +67,7 @@ class RunResult:
 # "//user:password@": the user part stops at the first ":" (it cannot hold one), so each "//"
 # costs one pass over the run after it.  (The lazy "[^...]*?:" this replaces retried every ":"
 # of the run, quadratic on a line like "//a:a:a:a...".)
-_CREDENTIAL = re.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
+_CREDENTIAL = lazy.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
 Span = Tuple[int, int]
 
 

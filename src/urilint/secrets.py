@@ -15,6 +15,7 @@ from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
 from urllib.parse import unquote
 
 from . import placeholders
+from .rfc3986 import lazy
 from .rfc3986.reference import URIReference, parse
 
 MASK = "****"
@@ -24,7 +25,7 @@ Span = Tuple[int, int]
 #: no letter or digit right before it ("task-attached-..." holds no "sk-" key) unless it ends a
 #: percent-encoded delimiter ("%20ghp_...", "%3Dghp_..."); fixed-length formats end where no
 #: letter or digit follows.  Letters of any script count (checker's fast path reads "é" as "a").
-TOKEN = re.compile(
+TOKEN = lazy.compile(
     r"(?:(?<![^\W_])|(?<=%[0-9A-Fa-f]{2}))"
     r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{20,}"
     r"|xox[abposr]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}(?![^\W_]|-)"
@@ -43,10 +44,10 @@ TOKEN_HINTS = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", 
                "ABIA", "ACCA", "LTAI", "GOOG1", "AKID", "AIza", "k_live_", "k_test_", "sk-", "npm_", "pypi-",
                "SG.", "hf_", "eyJ")
 
-_TOKEN_HINT = re.compile("|".join(map(re.escape, TOKEN_HINTS)))
+_TOKEN_HINT = lazy.compile("|".join(map(re.escape, TOKEN_HINTS)))
 #: What follows a prefix in words, not in keys: "sk-attached-to-a-different-loop" (a slug of
 #: words), "sk-abcdefghijklmnopqrstu" (one lowercase word).  Random keys hold digits or mixed case.
-_WORDY = re.compile(r"[a-z]+|[A-Za-z]+(?:[-_.][A-Za-z]+)+")
+_WORDY = lazy.compile(r"[a-z]+|[A-Za-z]+(?:[-_.][A-Za-z]+)+")
 
 
 def find_tokens(text: str) -> List["re.Match[str]"]:
@@ -89,7 +90,7 @@ PLACEHOLDER_WORDS = frozenset("""
     yourpassword your_password your-password mypassword my_password my-password
     yourtoken your_token your-token yourkey your_key your-key redacted hidden none null
 """.split())
-_FILLER = re.compile(r"[*xX.•·…_-]+|\.\.\.")
+_FILLER = lazy.compile(r"[*xX.•·…_-]+|\.\.\.")
 
 
 def is_placeholder_value(value: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
@@ -125,9 +126,9 @@ DUMMY_WORDS = frozenset("""
     tiger
 """.split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs
 #: A value that names the secret it stands for: "aws_secret_access_key", "db-password".
-_NAMES_A_SECRET = re.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
-_SECRET_WORDS = re.compile(r"pass|pwd|secret|token|key|cred", re.I)
-_BRACKETED_WORD = re.compile(r"\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>")
+_NAMES_A_SECRET = lazy.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
+_SECRET_WORDS = lazy.compile(r"pass|pwd|secret|token|key|cred", re.I)
+_BRACKETED_WORD = lazy.compile(r"\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>")
 #: A long value is "high-entropy" above this many bits per character (Shannon): random keys
 #: of 16+ characters are near 4; words, repeated characters and counters are well below 3.5.
 _MIN_ENTROPY = 3.5
@@ -238,29 +239,29 @@ def is_token(value: str) -> bool:
 
 SECRET_NAMES = STRONG_NAMES | WEAK_NAMES
 #: A parameter name after "?", "#", "&", ";" or "/": what :func:`may_hold_secret` looks at.
-_NAME_EQ = re.compile(r"[?#&;/!]([^?#&;/!=]{1,64})=")
+_NAME_EQ = lazy.compile(r"[?#&;/!]([^?#&;/!=]{1,64})=")
 
 #: Webhook URLs whose path carries the secret, by host: a pattern matched at the path's start
 #: whose group "secret" is the secret part (the ids before it are not secret).
 WEBHOOKS: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
     # Slack incoming webhooks and workflow triggers: /services/T.../B.../<secret>
-    ("hooks.slack.com", re.compile(r"/(?:services|workflows|triggers)/(?:[A-Za-z0-9]+/){1,3}"
+    ("hooks.slack.com", lazy.compile(r"/(?:services|workflows|triggers)/(?:[A-Za-z0-9]+/){1,3}"
                                    r"(?P<secret>[A-Za-z0-9]{16,})")),
     # Discord: /api[/v10]/webhooks/<id>/<token>
-    ("discord.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
-    ("discordapp.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
-    ("*.discord.com", re.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    ("discord.com", lazy.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    ("discordapp.com", lazy.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
+    ("*.discord.com", lazy.compile(r"/api(?:/v[0-9]+)?/webhooks/[0-9]+/(?P<secret>[A-Za-z0-9_-]{16,})")),
     # Telegram bot API: /bot<id>:<token>/method
-    ("api.telegram.org", re.compile(r"/(?:file/)?bot[0-9]+:(?P<secret>[A-Za-z0-9_-]{20,})")),
+    ("api.telegram.org", lazy.compile(r"/(?:file/)?bot[0-9]+:(?P<secret>[A-Za-z0-9_-]{20,})")),
     # Microsoft Teams incoming webhooks: .../IncomingWebhook/<32 hex>/<guid>
-    ("*.webhook.office.com", re.compile(r"/webhookb2/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
-    ("outlook.office.com", re.compile(r"/webhook/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
+    ("*.webhook.office.com", lazy.compile(r"/webhookb2/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
+    ("outlook.office.com", lazy.compile(r"/webhook/[^/]{1,200}/IncomingWebhook/(?P<secret>[A-Za-z0-9]{16,})")),
     # Zapier catch hooks: /hooks/catch/<account>/<secret>/
-    ("hooks.zapier.com", re.compile(r"/hooks/catch/[0-9]+/(?P<secret>[A-Za-z0-9]{5,})")),
+    ("hooks.zapier.com", lazy.compile(r"/hooks/catch/[0-9]+/(?P<secret>[A-Za-z0-9]{5,})")),
     # IFTTT Webhooks: /trigger/<event>/with/key/<key>
-    ("maker.ifttt.com", re.compile(r"/trigger/[^/]{1,200}/(?:json/)?with/key/(?P<secret>[A-Za-z0-9_-]{10,})")),
+    ("maker.ifttt.com", lazy.compile(r"/trigger/[^/]{1,200}/(?:json/)?with/key/(?P<secret>[A-Za-z0-9_-]{10,})")),
 )
-_WEBHOOK_HINT = re.compile(r"hooks\.slack\.com|discord(?:app)?\.com|api\.telegram\.org|office\.com"
+_WEBHOOK_HINT = lazy.compile(r"hooks\.slack\.com|discord(?:app)?\.com|api\.telegram\.org|office\.com"
                            r"|hooks\.zapier\.com|maker\.ifttt\.com", re.I)
 
 

@@ -25,15 +25,16 @@ from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tup
 
 from . import scanners
 from .finding import FileFinding
+from .rfc3986 import lazy
 from .scanners.base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
 from .scanners.positions import LineIndex
 
 ALL: FrozenSet[str] = frozenset({"URI"})
-_NOQA = re.compile(r"#\s*noqa(?::[\s]?(?P<codes>[A-Z][0-9A-Z]*(?:[,\s]+[A-Z][0-9A-Z]*)*))?", re.I)
-_IGNORE = re.compile(r"#\s*urilint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.I)
+_NOQA = lazy.compile(r"#\s*noqa(?::[\s]?(?P<codes>[A-Z][0-9A-Z]*(?:[,\s]+[A-Z][0-9A-Z]*)*))?", re.I)
+_IGNORE = lazy.compile(r"#\s*urilint:\s*ignore(?:\[(?P<codes>[^\]]*)\])?", re.I)
 # The opening of a directive comment; its codes run to the first "-->" (without a ">" before it).
-_HTML_OPEN = re.compile(r"<!--\s*urilint-(?P<kind>disable-next-line|disable-file|disable|enable)\b", re.I)
-_CODE = re.compile(r"URI[0-9]*", re.I)
+_HTML_OPEN = lazy.compile(r"<!--\s*urilint-(?P<kind>disable-next-line|disable-file|disable|enable)\b", re.I)
+_CODE = lazy.compile(r"URI[0-9]*", re.I)
 
 
 def _codes(raw: Optional[str]) -> FrozenSet[str]:
@@ -46,7 +47,7 @@ def _matches(code: str, codes: FrozenSet[str]) -> bool:
 
 
 #: flake8's own pattern (flake8/defaults.py, NOQA_INLINE_REGEXP): parity with flake8 is the point.
-_FLAKE8_NOQA = re.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
+_FLAKE8_NOQA = lazy.compile(r"# noqa(?::[\s]?(?P<codes>([A-Z]+[0-9]+(?:[,\s]+)?)+))?", re.I)
 
 
 def _flake8_codes(raw: Optional[str]) -> FrozenSet[str]:

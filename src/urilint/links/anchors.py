@@ -20,6 +20,7 @@ import unicodedata
 from html import unescape
 from typing import Callable, Dict, FrozenSet, Iterable, List, Mapping, Optional, Set, Tuple
 
+from ..rfc3986 import lazy
 from ..scanners.html import ATTRIBUTE, START_TAG
 from ..scanners.markdown import _blocks
 from .slugs import Slugger
@@ -28,7 +29,7 @@ from .slugs import Slugger
 DOCUMENT_FORMATS: Tuple[str, ...] = ("markdown", "rst", "html")
 
 # --- HTML ----------------------------------------------------------------------------------
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_COMMENT = lazy.compile(r"<!--.*?(?:-->|\Z)", re.S)
 
 
 def html_anchors(text: str) -> Set[str]:
@@ -55,17 +56,17 @@ def html_anchors(text: str) -> Set[str]:
 
 
 # --- Markdown headings ---------------------------------------------------------------------
-_ATX_OPEN = re.compile(r"#{1,6}(?:[ \t]+|$)")
-_SETEXT_LINE = re.compile(r"(?: {0,3}>[ \t]?)*[ \t]*(?:=+|-+)[ \t]*(?:\r\n|\r|\n|$)")
-_QUOTE_MARKS = re.compile(r"^(?: {0,3}>[ \t]?)+", re.M)
+_ATX_OPEN = lazy.compile(r"#{1,6}(?:[ \t]+|$)")
+_SETEXT_LINE = lazy.compile(r"(?: {0,3}>[ \t]?)*[ \t]*(?:=+|-+)[ \t]*(?:\r\n|\r|\n|$)")
+_QUOTE_MARKS = lazy.compile(r"^(?: {0,3}>[ \t]?)+", re.M)
 #: ``{#id}``, ``{: #id .class }``: an attribute list closing a heading (kramdown, attr_list).
-_ATTR_LIST = re.compile(r"\{:?[ \t]*((?:[^{}\s]+[ \t]+)*?)#([^\s{}#.]+)[^{}]*\}[ \t]*")
-_EMOJI_SHORTCODE = re.compile(r":[a-z0-9_+-]+:")
-_ENTITY = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
-_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
-_EMAIL = re.compile(r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9.-]+)>")
-_HTML_TAG = re.compile(r"""</?[A-Za-z][A-Za-z0-9-]*(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>""")
-_BACKTICKS = re.compile(r"`+")
+_ATTR_LIST = lazy.compile(r"\{:?[ \t]*((?:[^{}\s]+[ \t]+)*?)#([^\s{}#.]+)[^{}]*\}[ \t]*")
+_EMOJI_SHORTCODE = lazy.compile(r":[a-z0-9_+-]+:")
+_ENTITY = lazy.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_AUTOLINK = lazy.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
+_EMAIL = lazy.compile(r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9.-]+)>")
+_HTML_TAG = lazy.compile(r"""</?[A-Za-z][A-Za-z0-9-]*(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>""")
+_BACKTICKS = lazy.compile(r"`+")
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
 
@@ -313,8 +314,8 @@ def _outside_code(text: str) -> str:
 
 #: An attribute list anywhere in the text: after a paragraph, an image, a list item, a table
 #: cell, inline after ``**strong**`` (Python-Markdown's attr_list, kramdown's IAL ``{: #id}``).
-_ANY_ATTR_LIST = re.compile(r"\{:?[ \t]*(?:[^{}\s]+[ \t]+)*?#([^\s{}#.]+)[^{}\r\n]*\}")
-_CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
+_ANY_ATTR_LIST = lazy.compile(r"\{:?[ \t]*(?:[^{}\s]+[ \t]+)*?#([^\s{}#.]+)[^{}\r\n]*\}")
+_CODE_SPAN = lazy.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.S)
 
 
 def attribute_list_ids(text: str) -> Set[str]:
@@ -332,8 +333,9 @@ def attribute_list_ids(text: str) -> Set[str]:
 #: pymdownx.snippets: ``--8<-- "file.md"`` includes a file (any run of "-" around "8<"; a line
 #: starting with ";" is escaped, not included); a block between two bare ``--8<--`` lines lists
 #: one file per line.  The preprocessor runs before Markdown, so fences do not stop it.
-_SNIPPET_LINE = re.compile(r"""^[ \t]*(;*)-+8<-+[ \t]+(?:"((?:\\"|[^"\r\n])+?)"|'((?:\\'|[^'\r\n])+?)')[ \t]*$""", re.M)
-_SNIPPET_FENCE = re.compile(r"^[ \t]*(;*)-+8<-+[ \t]*$", re.M)
+_SNIPPET_LINE = lazy.compile(
+    r"""^[ \t]*(;*)-+8<-+[ \t]+(?:"((?:\\"|[^"\r\n])+?)"|'((?:\\'|[^'\r\n])+?)')[ \t]*$""", re.M)
+_SNIPPET_FENCE = lazy.compile(r"^[ \t]*(;*)-+8<-+[ \t]*$", re.M)
 
 
 def snippet_includes(text: str) -> List[Tuple[int, int, Tuple[str, ...]]]:
@@ -357,7 +359,7 @@ def snippet_includes(text: str) -> List[Tuple[int, int, Tuple[str, ...]]]:
     return out
 
 
-_SNIPPET_PART = re.compile(r"(.+?\.\w+)(?::[\w-]*)+")
+_SNIPPET_PART = lazy.compile(r"(.+?\.\w+)(?::[\w-]*)+")
 
 
 def _snippet_name(name: str) -> str:
@@ -368,7 +370,7 @@ def _snippet_name(name: str) -> str:
 
 #: mkdocstrings (``::: package.module``) and mkdocs-click blocks: headings generated at build
 #: time, so the page's anchors are not all in its source.
-_GENERATED_BLOCK = re.compile(r"^:::[ \t]+[\w.-]+[ \t]*$", re.M)
+_GENERATED_BLOCK = lazy.compile(r"^:::[ \t]+[\w.-]+[ \t]*$", re.M)
 
 
 def has_generated_headings(text: str) -> bool:
@@ -404,12 +406,12 @@ def markdown_anchors(text: str, style: str = "github") -> Set[str]:
 
 
 # --- reStructuredText ----------------------------------------------------------------------
-_RST_TARGET = re.compile(r"^\.\.[ \t]+_(`(?:[^`\\]|\\.)+`|(?:[^:\\]|\\.)+):(?:[ \t]|$)", re.M)
-_RST_INLINE_TARGET = re.compile(r"(?<![\w`])_`([^`]+)`")
-_RST_NAME_OPTION = re.compile(r"^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$", re.M)
-_RST_ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1*[ \t]*$")
-_RST_ROLE = re.compile(r":[A-Za-z0-9_.+-]+:(?=`)|(?<=`):[A-Za-z0-9_.+-]+:")
-_RST_EMBEDDED = re.compile(r"<[^<>`]*>(?=`)")
+_RST_TARGET = lazy.compile(r"^\.\.[ \t]+_(`(?:[^`\\]|\\.)+`|(?:[^:\\]|\\.)+):(?:[ \t]|$)", re.M)
+_RST_INLINE_TARGET = lazy.compile(r"(?<![\w`])_`([^`]+)`")
+_RST_NAME_OPTION = lazy.compile(r"^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$", re.M)
+_RST_ADORNMENT = lazy.compile(r"([!-/:-@\[-`{-~])\1*[ \t]*$")
+_RST_ROLE = lazy.compile(r":[A-Za-z0-9_.+-]+:(?=`)|(?<=`):[A-Za-z0-9_.+-]+:")
+_RST_EMBEDDED = lazy.compile(r"<[^<>`]*>(?=`)")
 # docutils.nodes.make_id: these letters have no NFKD decomposition but a plain-Latin reading.
 _ID_DIGRAPHS = {0xDF: "sz", 0xE6: "ae", 0x153: "oe", 0x238: "db", 0x239: "qp"}
 _ID_LETTERS = dict(zip(
@@ -417,8 +419,8 @@ _ID_LETTERS = dict(zip(
      0x19E, 0x1A5, 0x1AB, 0x1AD, 0x1B4, 0x1B6, 0x1E5, 0x225, 0x234, 0x235, 0x236, 0x237, 0x23C,
      0x23F, 0x240, 0x247, 0x249, 0x24B, 0x24D, 0x24F),
     "odhiltbbcdfklnpttyzgzlntjcszejqry"))
-_NON_ID = re.compile(r"[^a-z0-9]+")
-_NON_ID_AT_ENDS = re.compile(r"^[-0-9]+|-+$")
+_NON_ID = lazy.compile(r"[^a-z0-9]+")
+_NON_ID_AT_ENDS = lazy.compile(r"^[-0-9]+|-+$")
 
 
 def docutils_id(name: str) -> str:

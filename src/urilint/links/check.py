@@ -12,7 +12,6 @@ that climb out of the root, targets matching ``ignore-targets``, and templated r
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Callable, Counter, Dict, Iterable, List, Optional, Sequence, Tuple
 from urllib.parse import unquote
@@ -22,6 +21,7 @@ import pathspec
 from .. import placeholders
 from ..candidate import Candidate
 from ..finding import Finding
+from ..rfc3986 import lazy
 from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.resolve import resolve
 from ..rules import uri401_missing_target, uri402_missing_fragment, uri403_case_mismatch
@@ -41,8 +41,8 @@ SOURCE_SUFFIXES: Tuple[str, ...] = (".md", ".markdown", ".rst", ".txt", ".ipynb"
 #: Placeholder syntaxes that make a reference a template (``{{ site.url }}/x``, ``${BASE}/x``).
 _TEMPLATE_SYNTAXES = frozenset({"jinja", "shell", "braces"})
 #: GitHub line fragments: ``#L10``, ``#L10-L20``, ``#L10C2-L12C8``.
-LINE_FRAGMENT = re.compile(r"L[0-9]+(?:C[0-9]+)?(?:-L[0-9]+(?:C[0-9]+)?)?")
-_ATTRIBUTE_BEFORE = re.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*[\"']?\s*$")
+LINE_FRAGMENT = lazy.compile(r"L[0-9]+(?:C[0-9]+)?(?:-L[0-9]+(?:C[0-9]+)?)?")
+_ATTRIBUTE_BEFORE = lazy.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*[\"']?\s*$")
 #: Characters a path segment or fragment keeps as they are in a written fix (pchar, RFC 3986
 #: section 3.3, less "(" and ")", which would unbalance a Markdown link destination).
 _KEEP = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'*+,;=:@")
@@ -166,9 +166,9 @@ def _site_reading(index: LinkIndex, document: str, uri: str, settings: LinkSetti
 
 #: A bracketed text (at most as long as a CommonMark link label, 999 characters) that may use a
 #: reference: not an inline link's text (``[x](...)``) nor a definition's label (``[x]: ...``).
-_BRACKETED = re.compile(r"\[([^\]\[]{1,999})\](?![(:])")
+_BRACKETED = lazy.compile(r"\[([^\]\[]{1,999})\](?![(:])")
 #: The label of a Markdown link reference definition, up to its destination: ``[label]: ``.
-_DEFINITION_LABEL = re.compile(r"\[([^\]\[]{1,999})\]:[ \t]*<?$")
+_DEFINITION_LABEL = lazy.compile(r"\[([^\]\[]{1,999})\]:[ \t]*<?$")
 
 
 def _label(raw: str) -> str:
@@ -222,7 +222,7 @@ def check_reference(index: LinkIndex, document: str, uri: str,
 
 
 #: RFC 3986 section 3.1: ``scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )``.
-_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+_SCHEME = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 #: Wrappers a writer may leave around a URL in a link destination: ``[x]: [https://...]``.
 _WRAPPERS = ("[]", "()", "<>", '""', "''")
 
@@ -253,7 +253,7 @@ def _not_a_url(index: LinkIndex, document: str, uri: str, settings: LinkSettings
     return [uri401_missing_target.RULE.finding(0, len(uri), message, fix)]
 
 
-_NO_URI = re.compile(r"[\s<>\[\]\"]")
+_NO_URI = lazy.compile(r"[\s<>\[\]\"]")
 
 
 # --- resolution ------------------------------------------------------------------------------

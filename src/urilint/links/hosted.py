@@ -9,16 +9,16 @@ tag, a commit or another branch names another version, which may rightly differ.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Optional, Tuple
 
+from ..rfc3986 import lazy
 from ..rfc3986.reference import parse
 
-_SECTION = re.compile(r"\s*\[\s*([A-Za-z0-9.-]+)(?:\s+\"((?:[^\"\\]|\\.)*)\")?\s*\]\s*(.*)$")
-_KEY = re.compile(r"\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*?))?\s*$")
+_SECTION = lazy.compile(r"\s*\[\s*([A-Za-z0-9.-]+)(?:\s+\"((?:[^\"\\]|\\.)*)\")?\s*\]\s*(.*)$")
+_KEY = lazy.compile(r"\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*?))?\s*$")
 #: scp-like syntax: ``[user@]host:path`` with no "://" (git-clone(1), "GIT URLS").
-_SCP = re.compile(r"(?:[^@/:]+@)?([^@/:]+):(?!//)(.+)$")
+_SCP = lazy.compile(r"(?:[^@/:]+@)?([^@/:]+):(?!//)(.+)$")
 _KINDS = ("blob", "tree", "raw")
 
 

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
 
+from ..rfc3986 import lazy
 from .anchors import BUILT_HEADINGS, INCLUDES
 from .anchors import anchors as document_anchors
 from .slugs import slugify
@@ -219,8 +220,8 @@ class LinkIndex:
 
 #: The suffixes MkDocs builds pages from (mkdocs.utils.markdown_extensions).
 MKDOCS_PAGE_SUFFIXES: Tuple[str, ...] = (".markdown", ".mdown", ".mkdn", ".mkd", ".md")
-_DOCS_DIR = re.compile(r"""^docs_dir:[ \t]*["']?([^"'#\s]+)""", re.M)
-_NO_DIRECTORY_URLS = re.compile(r"^use_directory_urls:[ \t]*(?:false|False|no|off)\b", re.M)
+_DOCS_DIR = lazy.compile(r"""^docs_dir:[ \t]*["']?([^"'#\s]+)""", re.M)
+_NO_DIRECTORY_URLS = lazy.compile(r"^use_directory_urls:[ \t]*(?:false|False|no|off)\b", re.M)
 
 
 def max_distance(word: str) -> int:

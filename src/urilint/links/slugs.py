@@ -30,17 +30,18 @@ reproduces, and comrak's ``header_ids`` implements):
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import Dict, Set, Tuple
+
+from ..rfc3986 import lazy
 
 #: Every value the ``anchor-style`` setting accepts; the first is the default.
 ANCHOR_STYLES: Tuple[str, ...] = ("github", "gitlab", "mkdocs")
 
-_GITLAB_DASHES = re.compile(r"-{2,}")
-_MKDOCS_DROP = re.compile(r"[^\w\s-]")
-_MKDOCS_SEPARATORS = re.compile(r"[-\s]+")
-_MKDOCS_COUNTED = re.compile(r"^(.*)_([0-9]+)$")
+_GITLAB_DASHES = lazy.compile(r"-{2,}")
+_MKDOCS_DROP = lazy.compile(r"[^\w\s-]")
+_MKDOCS_SEPARATORS = lazy.compile(r"[-\s]+")
+_MKDOCS_COUNTED = lazy.compile(r"^(.*)_([0-9]+)$")
 
 
 def _github_keeps(ch: str) -> bool:

@@ -16,17 +16,18 @@ from json.encoder import encode_basestring
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, TextIO, Tuple
 
 from ..report import PlacedEdit, Report, RunResult, mask_line
+from ..rfc3986 import lazy
 from ..rules import BY_CODE, RULES
 from .stream import Chunk, CodeCounts, Totals, Writer
 
 # C0 controls, DEL and C1 controls: the characters a terminal or a log viewer acts upon.
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_CONTROL = lazy.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 # Bidirectional formatting characters reorder what a terminal shows ("Trojan Source",
 # CVE-2021-42574): never passed through.
-_BIDI = re.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+_BIDI = lazy.compile(r"[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 # A code point that UTF-8 cannot encode: what surrogateescape leaves for an undecodable byte.
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATE = lazy.compile(r"[\ud800-\udfff]")
+_UNSAFE = lazy.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def level(code: str) -> str:

@@ -8,12 +8,12 @@ as a tab, a wide (East Asian) character takes two columns, a combining mark none
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from typing import List, Sequence, Tuple
 
 from ..finding import FileError
 from ..report import Report, RunResult
+from ..rfc3986 import lazy
 from . import common
 from .stream import Totals, Writer
 
@@ -41,7 +41,7 @@ def _pad(prefix: str) -> str:
     return "".join(c if c == "\t" else " " * _width(c) for c in prefix)
 
 
-_NOT_TAB = re.compile("[^\t]")
+_NOT_TAB = lazy.compile("[^\t]")
 #: Characters of context shown on each side of a span in a long line.
 CONTEXT = 80
 ELLIPSIS = "\u2026"

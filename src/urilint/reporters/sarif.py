@@ -18,6 +18,7 @@ from urllib.parse import quote
 from .. import __version__
 from ..finding import FileError
 from ..report import DOCS_URL, PlacedEdit, Report, RunResult
+from ..rfc3986 import lazy
 from ..rules import RULES, Rule
 from ..rules.base import CREDENTIALS, LINKS, MALFORMED, NORMALIZATION
 from . import common
@@ -33,8 +34,8 @@ MAX_DESCRIPTION = 1024
 # Characters kept as they are in a path turned into a URI reference: RFC 3986 pchar without ":"
 # (a ":" in a first segment would read as a scheme, section 4.2) plus "/".
 _PATH_SAFE = "/-._~!$&'()*+,;=@"
-_DRIVE = re.compile(r"[A-Za-z]:/")
-_SECTION = re.compile(r"^## What it does\n(.*?)(?=^## |\Z)", re.M | re.S)
+_DRIVE = lazy.compile(r"[A-Za-z]:/")
+_SECTION = lazy.compile(r"^## What it does\n(.*?)(?=^## |\Z)", re.M | re.S)
 
 
 def artifact_location(path: str) -> Dict[str, str]:

@@ -14,12 +14,12 @@ matching is linear even on adversarial input.
 
 from __future__ import annotations
 
-import functools
 import re
 import string
-import sys
 from types import MappingProxyType
-from typing import FrozenSet, Mapping, Optional
+from typing import FrozenSet, Mapping
+
+from . import lazy
 
 # --- RFC 2234 core rules (section 1.3) -----------------------------------------------------
 ALPHA: FrozenSet[str] = frozenset(string.ascii_letters)
@@ -114,41 +114,17 @@ ABSOLUTE_URI = rf"{SCHEME}:{HIER_PART}(?:\?{QUERY})?"
 RELATIVE_REF = rf"{RELATIVE_PART}(?:\?{QUERY})?(?:#{FRAGMENT})?"
 URI_REFERENCE = f"(?:{URI}|{RELATIVE_REF})"
 
-class LazyPattern:
-    """A regular expression compiled on its first use.
-
-    The grammar's patterns take about 20 ms to compile, most of a commit hook's start-up on
-    one small file; a run that never needs one (no IP literal, no call to validate a given
-    rule) never pays for it."""
-
-    def __init__(self, source: str) -> None:
-        self.pattern = source
-
-    @functools.cached_property
-    def compiled(self) -> "re.Pattern[str]":
-        return re.compile(self.pattern)
-
-    def fullmatch(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
-        return self.compiled.fullmatch(text, pos, endpos)
-
-    def match(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
-        return self.compiled.match(text, pos, endpos)
-
-    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> "Optional[re.Match[str]]":
-        return self.compiled.search(text, pos, endpos)
-
-
 #: The top-level rules a caller may validate against, each compiled when first used.
-RULE_PATTERNS: Mapping[str, LazyPattern] = MappingProxyType({
-    "URI": LazyPattern(URI),
-    "URI-reference": LazyPattern(URI_REFERENCE),
-    "absolute-URI": LazyPattern(ABSOLUTE_URI),
-    "relative-ref": LazyPattern(RELATIVE_REF),
+RULE_PATTERNS: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
+    "URI": lazy.compile(URI),
+    "URI-reference": lazy.compile(URI_REFERENCE),
+    "absolute-URI": lazy.compile(ABSOLUTE_URI),
+    "relative-ref": lazy.compile(RELATIVE_REF),
 })
 #: A "%" that does not start a pct-encoded triplet (section 2.1).
-BAD_PCT = re.compile("%(?![0-9A-Fa-f]{2})")
-PCT_ENCODED = re.compile("%([0-9A-Fa-f]{2})")
-SCHEME_PREFIX = re.compile(SCHEME + ":")
-IPV4ADDRESS_RE = LazyPattern(IPV4ADDRESS)
-IPV6ADDRESS_RE = LazyPattern(IPV6ADDRESS)
-IPVFUTURE_RE = LazyPattern(IPVFUTURE)
+BAD_PCT = lazy.compile("%(?![0-9A-Fa-f]{2})")
+PCT_ENCODED = lazy.compile("%([0-9A-Fa-f]{2})")
+SCHEME_PREFIX = lazy.compile(SCHEME + ":")
+IPV4ADDRESS_RE = lazy.compile(IPV4ADDRESS)
+IPV6ADDRESS_RE = lazy.compile(IPV6ADDRESS)
+IPVFUTURE_RE = lazy.compile(IPVFUTURE)

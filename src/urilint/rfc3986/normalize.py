@@ -24,14 +24,14 @@ from __future__ import annotations
 import re
 from typing import Mapping, Optional
 
-from . import grammar
+from . import grammar, lazy
 from .reference import _APPENDIX_B, URIReference, _check_str, compose_authority, parse, split_authority
 from .resolve import remove_dot_segments
 from .schemes import DEFAULT_PORTS, EMPTY_PATH_IS_ROOT
 
 _ASCII_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ASCII_LOWER_TABLE = str.maketrans(_ASCII_UPPER, _ASCII_UPPER.lower())
-_SPLIT_PCT = re.compile("(%[0-9A-Fa-f]{2})")
+_SPLIT_PCT = lazy.compile("(%[0-9A-Fa-f]{2})")
 
 
 def ascii_lower(text: str) -> str:
@@ -101,9 +101,9 @@ def normalize_host(host: str) -> str:
     return "".join(pieces)
 
 
-_PATH_TEXT = re.compile(grammar.char_class(grammar.PCHAR | frozenset("/%")) + "*")
+_PATH_TEXT = lazy.compile(grammar.char_class(grammar.PCHAR | frozenset("/%")) + "*")
 #: A complete "." or ".." segment (section 3.3): only then is remove_dot_segments needed.
-_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
+_DOT_SEGMENT = lazy.compile(r"(?:^|/)\.\.?(?:/|$)")
 
 
 def is_path_text(path: str) -> bool:

@@ -17,10 +17,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from . import grammar
+from . import grammar, lazy
 
 # Appendix B, with DOTALL so a newline inside a (malformed) reference does not end the match.
-_APPENDIX_B = re.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
+_APPENDIX_B = lazy.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?", re.S)
 
 Span = Tuple[int, int]
 _COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")

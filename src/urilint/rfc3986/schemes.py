@@ -44,9 +44,10 @@ port depends on which web scheme the base has, so it is not dropped.
 
 from __future__ import annotations
 
-import re
 from types import MappingProxyType
 from typing import Mapping, NamedTuple, Optional
+
+from . import lazy
 
 
 class Normalization(NamedTuple):
@@ -103,7 +104,7 @@ def normalization(scheme: Optional[str]) -> Normalization:
 #: (file: "file-hier-part = ( "//" auth-path ) / local-path", a local-path being absolute).
 SLASH_SCHEMES = frozenset({"http", "https", "ws", "wss", "ftp", "file"})
 # reg-name characters (RFC 3986 section 3.2.2): a run of them stops at ":", "/", "@"...
-_HOST_RUN = re.compile(r"[A-Za-z0-9\-._~%!$&'()*+,;=]*")
+_HOST_RUN = lazy.compile(r"[A-Za-z0-9\-._~%!$&'()*+,;=]*")
 
 
 def reads_as_host(text: str, pos: int) -> bool:

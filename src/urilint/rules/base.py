@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from .. import placeholders, secrets
 from ..finding import Finding
-from ..rfc3986 import grammar
+from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import ascii_lower
 from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.schemes import DEFAULT_PORTS
@@ -31,7 +30,7 @@ COMMON_TLDS: FrozenSet[str] = frozenset("""
     ca au ch se no fi dk pl cz at be nz kr tw hk sg mx ar za tr ir ua gr pt ro hu il local
     example test invalid localhost onion
 """.split())
-_HOST_RUN = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_HOST_RUN = lazy.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 
 
 @dataclass(frozen=True)

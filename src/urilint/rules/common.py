@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from types import MappingProxyType
 from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from ..rfc3986 import grammar
+from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
 from ..rfc3986.schemes import normalization
@@ -275,8 +274,8 @@ def _triplet_edit(a: Analysis, i: int, aspects: FrozenSet[str], lower_decoded: b
 
 
 _PCT_ASPECTS = frozenset({"pct-case", "pct-unreserved"})
-_INTERESTING = re.compile("%[0-9A-Fa-f]{2}|[A-Z]+")
-_TRIPLETS = re.compile("%[0-9A-Fa-f]{2}")
+_INTERESTING = lazy.compile("%[0-9A-Fa-f]{2}|[A-Z]+")
+_TRIPLETS = lazy.compile("%[0-9A-Fa-f]{2}")
 
 
 def _component_edits(a: Analysis, component: str, aspects: FrozenSet[str]) -> List[Edit]:

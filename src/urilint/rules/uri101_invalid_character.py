@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, List, Optional
 
 from ..finding import Finding
+from ..rfc3986 import lazy
 from ..rfc3986.validate import SyntaxProblem
 from .base import MALFORMED, Analysis, Example, Rule, never
 from .common import CHARACTER, count_chars, encode_problems_fix, first_run, pct_encode, problems_for
 
 #: A line break with the indentation around it: a URI wrapped across lines.
-_BREAK = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_BREAK = lazy.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
 
 
 def _joined(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:

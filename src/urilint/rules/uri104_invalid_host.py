@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, List, Optional, Tuple
 
 from ..finding import Finding
-from ..rfc3986 import grammar
+from ..rfc3986 import grammar, lazy
 from . import idn
 from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, numeric_host
 from .common import HOST, problems_for
 
-_DOTTED_QUAD = re.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
+_DOTTED_QUAD = lazy.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
 
 
 def _octets(label: str) -> Optional[int]:

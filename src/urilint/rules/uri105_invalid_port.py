@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from ..finding import Finding
-from ..rfc3986 import grammar
+from ..rfc3986 import grammar, lazy
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule
 from .common import PORT, problems_for
 
 #: A port spelled as a name: documentation's placeholder for a number.
-_WORD = re.compile("[A-Za-z_]+")
+_WORD = lazy.compile("[A-Za-z_]+")
 
 
 def check(a: Analysis) -> Iterator[Finding]:

@@ -6,7 +6,7 @@ import re
 from typing import Iterator, List, Optional, Tuple
 
 from ..finding import Finding
-from ..rfc3986 import iana
+from ..rfc3986 import iana, lazy
 from ..rfc3986.schemes import reads_as_host
 from .base import MALFORMED, WEB_SCHEMES, Analysis, CleanShape, Example, Rule
 
@@ -16,9 +16,9 @@ COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file
 #: one edit from a common one (awscli's "fileb://" reads a file as binary) are not typos.
 DEFANGED = frozenset({"hxxp", "hxxps", "hxxpx", "fxp", "meow", "fileb"})
 #: "https//host", or "https;//host" with a neighbour key typed for the colon.
-_MISSING_COLON = re.compile(r"(https?|ftp|wss?)([;.,]?)//", re.I)
-_SCHEME = re.compile(r"[a-z][a-z0-9+.-]*")  # RFC 3986 section 3.1, lowercased
-_DOUBLED = re.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
+_MISSING_COLON = lazy.compile(r"(https?|ftp|wss?)([;.,]?)//", re.I)
+_SCHEME = lazy.compile(r"[a-z][a-z0-9+.-]*")  # RFC 3986 section 3.1, lowercased
+_DOUBLED = lazy.compile(r"([a-z][a-z0-9+.-]*)://(https?|ftp|wss?):?//", re.I)
 
 
 def one_edit_apart(a: str, b: str) -> bool:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from ..finding import Finding
+from ..rfc3986 import lazy
 from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
@@ -27,7 +27,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     yield RULE.finding(start, end, message, fix)
 
 
-_LOWER_PCT = re.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")
+_LOWER_PCT = lazy.compile("%(?:[0-9A-Fa-f][a-f]|[a-f][0-9A-F])")
 
 
 def screen(shape: CleanShape) -> bool:

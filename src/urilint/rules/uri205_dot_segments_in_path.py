@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 from ..finding import Finding
+from ..rfc3986 import lazy
 from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
 from .common import aspect_edits, normal_fix
 
@@ -17,7 +17,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     yield RULE.finding(start, end, "the path has '.' or '..' segments; remove them", normal_fix(a))
 
 
-_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$)")
+_DOT_SEGMENT = lazy.compile(r"/\.\.?(?:/|$)")
 
 
 def screen(shape: CleanShape) -> bool:

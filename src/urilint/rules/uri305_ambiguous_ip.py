@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterator, List, Optional
 
 from ..finding import Finding
-from ..rfc3986 import grammar
+from ..rfc3986 import grammar, lazy
 from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, numeric_host
 
-_PART = re.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
+_PART = lazy.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
 #: Digits (leading zeros stripped) of the largest 32-bit value, 4294967295, in each base.
 _MAX_DIGITS = {16: 8, 8: 11, 10: 10}
 

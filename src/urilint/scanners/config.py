@@ -27,12 +27,13 @@ from dataclasses import replace
 from typing import Iterator, List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, place, quoted_replacements
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
-_LINE = re.compile(r"[^\r\n]+")
+_LINE = lazy.compile(r"[^\r\n]+")
 _COMMENT_CHARS = {"yaml": "#", "toml": "#", "env": "#", "shell": "#", "ini": "#;"}
 #: The escapes of a double-quoted string, in the formats that have them.
 _QUOTED_ESCAPES = {"yaml": YAML_ESCAPE, "toml": TOML_ESCAPE}

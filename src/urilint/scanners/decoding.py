@@ -14,9 +14,10 @@ is reported.
 from __future__ import annotations
 
 import codecs
-import re
 from dataclasses import dataclass
 from typing import List, Optional, Tuple
+
+from ..rfc3986 import lazy
 
 #: How much of the start of a file the content checks read (git and grep look at about as much).
 BINARY_PROBE = 8192
@@ -76,8 +77,8 @@ _BOMS: Tuple[Tuple[bytes, str], ...] = (
 )
 # surrogateescape turns each undecodable byte into one code point U+DC80..U+DCFF, and a valid
 # UTF-8 text never decodes to a lone surrogate, so these runs are exactly the bad bytes.
-_ESCAPED_BYTES = re.compile("[\udc80-\udcff]+")
-_NEWLINES = re.compile(r"\r\n|\r|\n")
+_ESCAPED_BYTES = lazy.compile("[\udc80-\udcff]+")
+_NEWLINES = lazy.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Callable, Iterable, List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 
 Piece = Tuple[int, int, int, int]
 Pieces = Tuple[Piece, ...]
@@ -24,20 +25,20 @@ Replacement = Tuple[int, int, str]
 # CommonMark 0.31 section 2.5: named references must end in ";" (so must ours, everywhere: the
 # HTML5 legacy forms without ";" are a browser's error recovery, not what an author wrote);
 # decimal references have 1-7 digits, hexadecimal ones 1-6.
-ENTITY = re.compile(r"&(?:#[xX]([0-9A-Fa-f]{1,6});|#([0-9]{1,7});|([A-Za-z][A-Za-z0-9]{0,31});)")
+ENTITY = lazy.compile(r"&(?:#[xX]([0-9A-Fa-f]{1,6});|#([0-9]{1,7});|([A-Za-z][A-Za-z0-9]{0,31});)")
 # CommonMark 0.31 section 2.4: any ASCII punctuation character may be backslash-escaped.
-BACKSLASH_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+BACKSLASH_ESCAPE = lazy.compile(r"\\([!-/:-@\[-`{-~])")
 # RFC 8259 section 7: the escapes of a JSON string.
-JSON_ESCAPE = re.compile(r'\\(?:u([0-9A-Fa-f]{4})|(["\\/bfnrt]))')
+JSON_ESCAPE = lazy.compile(r'\\(?:u([0-9A-Fa-f]{4})|(["\\/bfnrt]))')
 # An escape (group 1) or an entity reference, for one left-to-right pass over Markdown.
-_MARKDOWN_ESCAPE_OR_ENTITY = re.compile(
+_MARKDOWN_ESCAPE_OR_ENTITY = lazy.compile(
     r"\\([!-/:-@\[-`{-~])|&(?:#[xX][0-9A-Fa-f]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{0,31});")
 # YAML 1.2.2 section 5.7 (double-quoted scalars only).  The escapes of a backslash and of a
 # quote are matched, so that what follows them is read from the right place, but never
 # decoded (see quoted_replacements).
-YAML_ESCAPE = re.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0abtnvfre "/\\N_LP\t]))')
+YAML_ESCAPE = lazy.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([0abtnvfre "/\\N_LP\t]))')
 # TOML 1.0 basic strings ("\xHH" and "\e" are TOML 1.1's).
-TOML_ESCAPE = re.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([btnfre"\\]))')
+TOML_ESCAPE = lazy.compile(r'\\(?:x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|([btnfre"\\]))')
 _YAML_SIMPLE = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
                 "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
                 "L": "\u2028", "P": "\u2029"}

@@ -19,23 +19,23 @@ URI is a line break, not part of the URI; a URI wrapped across two strings is on
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import List, Tuple
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import Replacement, build
 from .text import TEXT, scan_decoded, scan_prose
 
 # A comment line, or a C string: escapes or single characters other than the quote, the
 # backslash and line breaks (two alternatives with distinct first characters: no backtracking).
-_TOKEN = re.compile(r'(?m)^[ \t]*#[^\r\n]*|"((?:[^"\\\r\n]|\\.)*)"')
+_TOKEN = lazy.compile(r'(?m)^[ \t]*#[^\r\n]*|"((?:[^"\\\r\n]|\\.)*)"')
 # The escapes of a C string as gettext reads them (po-lex.c): simple, octal and hexadecimal.
-_C_ESCAPE = re.compile(r"\\(?:([abfnrtv\\\"'?])|([0-7]{1,3})|x([0-9A-Fa-f]{1,2}))")
+_C_ESCAPE = lazy.compile(r"\\(?:([abfnrtv\\\"'?])|([0-7]{1,3})|x([0-9A-Fa-f]{1,2}))")
 _SIMPLE = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
            "\\": "\\", '"': '"', "'": "'", "?": "?"}
-_BLANK = re.compile(r"[ \t\r\n]*")
+_BLANK = lazy.compile(r"[ \t\r\n]*")
 
 Span = Tuple[int, int]
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
 from .escapes import build, entity_replacements
 from .text import ProseStyle, Spans, scan_prose
@@ -34,12 +35,12 @@ SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 
 # A start tag: a name, then quoted values or single characters other than quotes and "<>"
 # (stopping at the next "<" keeps failed attempts from overlapping: linear overall).
-START_TAG = re.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)((?:[^<>"']|"[^"]*"|'[^']*')*)>""")
-END_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9:_.-]*\s*>")
+START_TAG = lazy.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)((?:[^<>"']|"[^"]*"|'[^']*')*)>""")
+END_TAG = lazy.compile(r"</[A-Za-z][A-Za-z0-9:_.-]*\s*>")
 # One attribute inside a start tag; the value groups are double-quoted, single-quoted, bare.
-ATTRIBUTE = re.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
-_SRCSET_ITEM = re.compile(r"[^\s,]\S*")
-_WHITESPACE_ITEM = re.compile(r"\S+")
+ATTRIBUTE = lazy.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
+_SRCSET_ITEM = lazy.compile(r"[^\s,]\S*")
+_WHITESPACE_ITEM = lazy.compile(r"\S+")
 # Elements whose content is not prose (HTML raw text elements, and code).
 _RAW = {"script": "</script", "style": "</style", "pre": "</pre", "code": "</code",
         "kbd": "</kbd", "samp": "</samp", "tt": "</tt", "textarea": "</textarea", "xmp": "</xmp"}

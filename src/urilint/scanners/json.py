@@ -16,25 +16,25 @@ valid file nothing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import List
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import build, json_replacements
 from .text import TEXT, accepts, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
-STRING = re.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
+STRING = lazy.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
 # A string or a comment, whichever comes first.  A block comment without its "*/" runs to the
 # end of the text (one attempt: the text is consumed, so the scan stays linear).
-_TOKEN = re.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")
-_SCHEME_COLON = re.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
+_TOKEN = lazy.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")
+_SCHEME_COLON = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
 #: The key whose string value is an identifier, never a URI (see the module docstring).
 _IDENTIFIER_KEY = "bom-ref"
-_KEY_COLON = re.compile(r"[ \t\r\n]*:[ \t\r\n]*")
+_KEY_COLON = lazy.compile(r"[ \t\r\n]*:[ \t\r\n]*")
 
 
 def _starts_with_uri(value: str) -> bool:

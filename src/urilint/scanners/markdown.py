@@ -34,6 +34,7 @@ from itertools import accumulate, islice
 from typing import Dict, List, Optional, Tuple, Union
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from . import config as _config
 from . import html as _html
 from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
@@ -44,25 +45,25 @@ from .text import ProseStyle, Spans, scan_prose
 MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|", backslash_escapes=True)
 
 # --- block structure (CommonMark 0.31 chapters 4 and 5) --------------------------------------
-_QUOTE_PREFIX = re.compile(r"(?: {0,3}>[ \t]?)*")  # 5.1 block quote markers
-_INDENT = re.compile(r"[ \t]*")
+_QUOTE_PREFIX = lazy.compile(r"(?: {0,3}>[ \t]?)*")  # 5.1 block quote markers
+_INDENT = lazy.compile(r"[ \t]*")
 # 4.5: an opening code fence; backtick fences take no backtick in their info string.
-_FENCE_OPEN = re.compile(r"(`{3,})[^`\r\n]*$|(~{3,})[^\r\n]*$")
-_ATX = re.compile(r"#{1,6}(?:[ \t]|$)")  # 4.2
-_THEMATIC = re.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")  # 4.1
-_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")  # 4.3
+_FENCE_OPEN = lazy.compile(r"(`{3,})[^`\r\n]*$|(~{3,})[^\r\n]*$")
+_ATX = lazy.compile(r"#{1,6}(?:[ \t]|$)")  # 4.2
+_THEMATIC = lazy.compile(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")  # 4.1
+_SETEXT = lazy.compile(r"(?:=+|-+)[ \t]*$")  # 4.3
 _AFTER_BULLET = ("", " ", "\t")  # 5.2: what may follow "-", "+" or "*" in a list marker
-_ORDERED = re.compile(r"([0-9]{1,9})[.)](?=[ \t]|$)")
+_ORDERED = lazy.compile(r"([0-9]{1,9})[.)](?=[ \t]|$)")
 # 4.6: the start conditions of HTML blocks 1-6 (7 is checked with the tag patterns).
-_HTML_RAW = re.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.I)
-_HTML_RAW_END = re.compile(r"</(?:script|pre|style|textarea)>", re.I)
+_HTML_RAW = lazy.compile(r"<(?:script|pre|style|textarea)(?:[ \t>]|$)", re.I)
+_HTML_RAW_END = lazy.compile(r"</(?:script|pre|style|textarea)>", re.I)
 _HTML_BLOCK_TAGS = (
     "address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|"
     "dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h1|h2|h3|h4|h5|"
     "h6|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|"
     "option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul")
-_HTML_BLOCK6 = re.compile(r"</?(?:" + _HTML_BLOCK_TAGS + r")(?:[ \t>]|/>|$)", re.I)
-_HTML_TAG_LINE = re.compile(
+_HTML_BLOCK6 = lazy.compile(r"</?(?:" + _HTML_BLOCK_TAGS + r")(?:[ \t>]|/>|$)", re.I)
+_HTML_TAG_LINE = lazy.compile(
     r"""(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*"""
     r"""(?:[ \t]*=[ \t]*(?:[^ \t"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t]*/?>|</[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t]*$""")
 #: First characters of a line that may start something other than paragraph text.
@@ -70,38 +71,38 @@ _BLOCK_STARTERS = frozenset(" \t>-+*_=#<`~0123456789")
 _MARKER_STARTS = frozenset("-+*0123456789")  # 5.2: bullets and ordered list markers
 
 # --- inlines (CommonMark 0.31 chapter 6) ------------------------------------------------------
-_SPECIAL = re.compile(r"[\\`<\[\]]")
-_BACKTICKS = re.compile(r"`+")
+_SPECIAL = lazy.compile(r"[\\`<\[\]]")
+_BACKTICKS = lazy.compile(r"`+")
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # 6.5: an autolink's scheme (2-32 characters) and body, and an e-mail autolink.
-_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
-_EMAIL_AUTOLINK = re.compile(
+_AUTOLINK = lazy.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
+_EMAIL_AUTOLINK = lazy.compile(
     r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*)>")
 # 6.6: raw HTML (open and closing tags; comments and the rest via html.special_end).
-_INLINE_OPEN_TAG = re.compile(
+_INLINE_OPEN_TAG = lazy.compile(
     r"""<[A-Za-z][A-Za-z0-9-]*((?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*"""
     r"""(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*)\s*/?>""")
-_INLINE_CLOSE_TAG = re.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
-_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+_INLINE_CLOSE_TAG = lazy.compile(r"</[A-Za-z][A-Za-z0-9-]*\s*>")
+_TAG_NAME = lazy.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 #: Inline HTML elements whose text is code: what they hold is an example, as in a code span.
 HTML_CODE_ELEMENTS = frozenset({"code", "pre", "kbd", "samp", "tt"})
 #: Characters that cannot follow the "<" of an autolink, an e-mail autolink or raw HTML.
 # A link whose text holds no bracket, backtick, "<" or backslash and whose destination holds no
 # space, parenthesis, "<" or backslash (no title): the common case, see _simple_links.
-_SIMPLE_LINK = re.compile(r"(!?)\[[^\[\]\\`<>]*\]\(([^\s()<>\\]*)\)")
+_SIMPLE_LINK = lazy.compile(r"(!?)\[[^\[\]\\`<>]*\]\(([^\s()<>\\]*)\)")
 _NOT_AFTER_LT = frozenset(" \t\r\n<>()[]\\\",;:@")
 # 6.3: link destinations and titles.
-_WS_ONE_NEWLINE = re.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
-_POINTY_DEST = re.compile(r"<((?:[^<>\\\r\n]|\\[^\r\n])*)>")
-_PAREN_OR_ESCAPE = re.compile(r"\\[!-/:-@\[-`{-~]|[()]")
-_DEST_STOP = re.compile(r"[ \x00-\x1f\x7f]")
-_TITLE = {'"': re.compile(r'"((?:[^"\\]|\\[\s\S])*)"'),
-          "'": re.compile(r"'((?:[^'\\]|\\[\s\S])*)'"),
-          "(": re.compile(r"\(((?:[^()\\]|\\[\s\S])*)\)")}
-_LABEL_WS = re.compile(r"[ \t\r\n]+")
-_LABEL = re.compile(r"\[(?:[^\\\[\]]|\\[\s\S]){0,%d}\]" % 999)
-_LINE_END = re.compile(r"[ \t]*(?:\r\n|\r|\n|$)")
+_WS_ONE_NEWLINE = lazy.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
+_POINTY_DEST = lazy.compile(r"<((?:[^<>\\\r\n]|\\[^\r\n])*)>")
+_PAREN_OR_ESCAPE = lazy.compile(r"\\[!-/:-@\[-`{-~]|[()]")
+_DEST_STOP = lazy.compile(r"[ \x00-\x1f\x7f]")
+_TITLE = {'"': lazy.compile(r'"((?:[^"\\]|\\[\s\S])*)"'),
+          "'": lazy.compile(r"'((?:[^'\\]|\\[\s\S])*)'"),
+          "(": lazy.compile(r"\(((?:[^()\\]|\\[\s\S])*)\)")}
+_LABEL_WS = lazy.compile(r"[ \t\r\n]+")
+_LABEL = lazy.compile(r"\[(?:[^\\\[\]]|\\[\s\S]){0,%d}\]" % 999)
+_LINE_END = lazy.compile(r"[ \t]*(?:\r\n|\r|\n|$)")
 #: 4.7: a link label holds at most 999 characters.
 MAX_LABEL = 999
 
@@ -539,8 +540,8 @@ def _html_block_start(line: str, pos: int, in_paragraph: bool) -> Tuple[Optional
 
 
 # 4.5: a closing fence (at most 3 spaces of indentation, then only spaces), after a newline.
-_FENCE_CLOSE = {"`": re.compile(r"\n {0,3}(`{3,})[ \t]*(?=\n|\Z)"),
-                "~": re.compile(r"\n {0,3}(~{3,})[ \t]*(?=\n|\Z)")}
+_FENCE_CLOSE = {"`": lazy.compile(r"\n {0,3}(`{3,})[ \t]*(?=\n|\Z)"),
+                "~": lazy.compile(r"\n {0,3}(~{3,})[ \t]*(?=\n|\Z)")}
 
 
 def _fence_close(text: str, pos: int, char: str, length: int) -> int:
@@ -552,10 +553,10 @@ def _fence_close(text: str, pos: int, char: str, length: int) -> int:
     return -1 if m is None else m.start() + 1
 
 
-_COMMENT_END = re.compile(r"-->")
-_PI_END = re.compile(r"\?>")
-_CDATA_END = re.compile(r"\]\]>")
-_DECL_END = re.compile(r">")
+_COMMENT_END = lazy.compile(r"-->")
+_PI_END = lazy.compile(r"\?>")
+_CDATA_END = lazy.compile(r"\]\]>")
+_DECL_END = lazy.compile(r">")
 
 
 # --- link reference definitions (4.7) ---------------------------------------------------------

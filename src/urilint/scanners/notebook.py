@@ -29,7 +29,6 @@ that string changed.  Indentation, key order and every other byte stay as they w
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -37,6 +36,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from ..candidate import Candidate, Piece
 from ..finding import Edit
+from ..rfc3986 import lazy
 from ..settings import Settings
 from . import format_for_path, get
 from . import scan as scan_format
@@ -48,9 +48,9 @@ from .python import syntax_error
 # json.loads checks the text first; this walk only finds where the cells' strings are.  Strings
 # are skipped with str.find (an output can hold megabytes of base64: a regex walks them several
 # times slower).
-_STRUCTURE = re.compile(r'["\[\]{}]')
-_SCALAR = re.compile(r"[^\s,\]}]+")
-_WS = re.compile(r"[ \t\r\n]*")
+_STRUCTURE = lazy.compile(r'["\[\]{}]')
+_SCALAR = lazy.compile(r"[^\s,\]}]+")
+_WS = lazy.compile(r"[ \t\r\n]*")
 Span = Tuple[int, int]
 
 
@@ -320,13 +320,13 @@ def _cell_language(raw: Any) -> str:
 
 
 # -- IPython syntax in code cells ------------------------------------------------------------------
-_NEWLINE = re.compile(r"\r\n?|\n")
-_NOT_NEWLINE = re.compile(r"[^\r\n]")
+_NEWLINE = lazy.compile(r"\r\n?|\n")
+_NOT_NEWLINE = lazy.compile(r"[^\r\n]")
 # A line IPython rewrites: a magic or shell escape ("%pip", "!ls", "?obj"), help ("obj?"), or an
 # assignment from a magic or shell escape ("files = !ls").  "at"/"assigned": where that starts.
-_ESCAPED = re.compile(r"[ \t]*(?P<at>[%!?]|[A-Za-z_][\w.]*[ \t]*\?\??[ \t]*$)"
+_ESCAPED = lazy.compile(r"[ \t]*(?P<at>[%!?]|[A-Za-z_][\w.]*[ \t]*\?\??[ \t]*$)"
                       r"|[ \t]*[A-Za-z_][\w.]*(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*)*[ \t]*=[ \t]*(?P<assigned>[%!])")
-_CELL_MAGIC = re.compile(r"%%(?P<name>[\w.-]+)(?P<args>[^\r\n]*)")
+_CELL_MAGIC = lazy.compile(r"%%(?P<name>[\w.-]+)(?P<args>[^\r\n]*)")
 #: Cell magics whose body is Python (ruff's list): only their first line is IPython.
 _PYTHON_CELL_MAGICS = frozenset({"capture", "debug", "ipytest", "prun", "pypy", "python", "python2",
                                  "python3", "time", "timeit"})

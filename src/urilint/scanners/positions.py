@@ -9,12 +9,13 @@ non-ASCII character before a URI counts once.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Tuple
 
-NEWLINE = re.compile(r"\r\n?|\n")
+from ..rfc3986 import lazy
+
+NEWLINE = lazy.compile(r"\r\n?|\n")
 
 
 @dataclass(frozen=True)

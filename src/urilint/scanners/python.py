@@ -98,6 +98,7 @@ from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTup
 from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
 from ..finding import Edit
+from ..rfc3986 import lazy
 from ..settings import Settings
 from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
@@ -113,24 +114,24 @@ Pieces = Tuple[Piece, ...]
 
 # -- the lexer ----------------------------------------------------------------------------
 # Where something other than plain code starts: a comment or a quote.
-_START = re.compile(r"[#'\"]")
+_START = lazy.compile(r"[#'\"]")
 # Python's string prefixes (lexical analysis, 2.4.1), lowercased; "t" is PEP 750 (3.14).
 _PREFIXES = frozenset({"", "r", "u", "b", "br", "rb", "f", "fr", "rf", "t", "tr", "rt"})
 _PREFIX_CHARS = frozenset("rRuUbBfFtT")
 # The characters that matter inside each kind of literal body.
 _PLAIN_END = {
-    "'": re.compile(r"['\\\r\n]"), '"': re.compile(r'["\\\r\n]'),
-    "'''": re.compile(r"'''|\\"), '"""': re.compile(r'"""|\\'),
+    "'": lazy.compile(r"['\\\r\n]"), '"': lazy.compile(r'["\\\r\n]'),
+    "'''": lazy.compile(r"'''|\\"), '"""': lazy.compile(r'"""|\\'),
 }
 _FSTRING_END = {
-    "'": re.compile(r"['\\{}\r\n]"), '"': re.compile(r'["\\{}\r\n]'),
-    "'''": re.compile(r"'''|[\\{}]"), '"""': re.compile(r'"""|[\\{}]'),
+    "'": lazy.compile(r"['\\{}\r\n]"), '"': lazy.compile(r'["\\{}\r\n]'),
+    "'''": lazy.compile(r"'''|[\\{}]"), '"""': lazy.compile(r'"""|[\\{}]'),
 }
 # Inside a replacement field: brackets, quotes, comments (PEP 701), the format spec's ":".
-_FIELD = re.compile(r"[\[\](){}'\"#:\\]")
-_SPEC = re.compile(r"[{}\r\n]")
-_LINE_END = re.compile(r"[\r\n]")
-_CONTINUATION = re.compile(r"\\(?:\r\n|\r|\n)")
+_FIELD = lazy.compile(r"[\[\](){}'\"#:\\]")
+_SPEC = lazy.compile(r"[{}\r\n]")
+_LINE_END = lazy.compile(r"[\r\n]")
+_CONTINUATION = lazy.compile(r"\\(?:\r\n|\r|\n)")
 #: Deeper nesting of f-strings in fields than any real program has: refuse, do not recurse on.
 _MAX_NESTING = 16
 
@@ -402,11 +403,11 @@ def lex(text: str) -> Optional[Lexed]:
 # -- values --------------------------------------------------------------------------------
 # Escape sequences of a cooked literal (lexical analysis, 2.4.1), and the line breaks that Python
 # reads as "\n" (a CRLF file's multi-line strings hold "\n", not "\r\n").
-_COOKED = re.compile(
+_COOKED = lazy.compile(
     r"\\(?:([0-7]{1,3})|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8})|N\{([^{}\r\n]{1,200})\}|(\r\n|[\s\S]))"
     r"|(\r\n?)|(\{\{|\}\})"
 )
-_RAW = re.compile(r"(\r\n?)|(\{\{|\}\})")
+_RAW = lazy.compile(r"(\r\n?)|(\{\{|\}\})")
 _SIMPLE_ESCAPES = {
     "\n": "", "\r\n": "", "\r": "", "\\": "\\", "'": "'", '"': '"', "a": "\a", "b": "\b",
     "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
@@ -512,16 +513,16 @@ def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
 
 # -- which strings, read how ---------------------------------------------------------------
 # The first argument of a regular-expression call: the string is a pattern, not a URI.
-_REGEX_CALL = re.compile(
+_REGEX_CALL = lazy.compile(
     r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
 # Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
 # a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
 # or group.
-_REGEX_SYNTAX = re.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
-_WHITESPACE = re.compile(r"\s")
+_REGEX_SYNTAX = lazy.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
+_WHITESPACE = lazy.compile(r"\s")
 # Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
-_DOCTEST = re.compile(r"(?m)^[ \t]*>>>")
-_BLANK_LINE = re.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
+_DOCTEST = lazy.compile(r"(?m)^[ \t]*>>>")
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
 
 
 def _is_regex(text: str, group: Group, value: str) -> bool:
@@ -565,9 +566,9 @@ def _doctest_spans(s: str, lo: int, hi: int) -> List[Span]:
 
 # -- examples in docstrings ----------------------------------------------------------------
 # A Markdown fence line, and the Google-style headers whose indented block is examples.
-_FENCE_LINE = re.compile(r"(?m)^[ \t]*(`{3,}|~{3,})")
-_EXAMPLE_HEADER = re.compile(r"[ \t]*(?:for[ \t]+)?examples?[ \t]*:[ \t]*", re.I)
-_DOC_LINE = re.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
+_FENCE_LINE = lazy.compile(r"(?m)^[ \t]*(`{3,}|~{3,})")
+_EXAMPLE_HEADER = lazy.compile(r"[ \t]*(?:for[ \t]+)?examples?[ \t]*:[ \t]*", re.I)
+_DOC_LINE = lazy.compile(r"([^\r\n]*)(?:\r\n|\r|\n|$)")
 #: Enclosing indented runs tried per line (innermost first): a call's arguments on deeper lines,
 #: a ``with`` body ... are inside a few runs at most.
 _EXAMPLE_NESTING = 4
@@ -903,8 +904,8 @@ def _group_candidates(text: str, group: Group, include_code: bool, docstrings: b
 
 
 # Inside brackets a line break may separate the operator from the literal.
-_AFTER = re.compile(r"(?:[ \t\r\n]|\\\r?\n)*(?:\+|%(?!=)|\.(?:format|join)\b)")
-_BEFORE = re.compile(r"\+(?:[ \t\r\n]|\\\r?\n)*\Z")
+_AFTER = lazy.compile(r"(?:[ \t\r\n]|\\\r?\n)*(?:\+|%(?!=)|\.(?:format|join)\b)")
+_BEFORE = lazy.compile(r"\+(?:[ \t\r\n]|\\\r?\n)*\Z")
 
 
 def continued(text: str, group: Group) -> Tuple[bool, bool]:
@@ -1019,7 +1020,7 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
 
 
 # -- fixes ---------------------------------------------------------------------------------
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = lazy.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _SHORT_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

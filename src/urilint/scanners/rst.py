@@ -32,15 +32,16 @@ from dataclasses import dataclass, field, replace
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import Pieces, build
 from .text import TEXT, Spans, scan_prose
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
-_TARGET = re.compile(r"[ \t]*\.\.[ \t]+_(?:`[^`]*`|[^:`]+):(?:[ \t]+|$)")
-_DIRECTIVE = re.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
-_OPTION = re.compile(r"[ \t]+:target:[ \t]+")
-_COMMENT = re.compile(r"[ \t]*\.\.(?:[ \t]|$)")
+_LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
+_TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(?:`[^`]*`|[^:`]+):(?:[ \t]+|$)")
+_DIRECTIVE = lazy.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
+_OPTION = lazy.compile(r"[ \t]+:target:[ \t]+")
+_COMMENT = lazy.compile(r"[ \t]*\.\.(?:[ \t]|$)")
 #: Directives whose body (and argument) is code, not prose.
 CODE_DIRECTIVES = frozenset({
     # docutils and Sphinx
@@ -61,19 +62,19 @@ PROSE_ROLES = frozenset({"emphasis", "strong", "title-reference", "title", "t", 
                          "superscript", "sup", "abbr", "dfn", "guilabel", "menuselection"})
 _IMAGE_DIRECTIVES = frozenset({"image", "figure"})
 # A doctest block starts a paragraph (docutils: ">>>" then spaces or the end of the line).
-_DOCTEST = re.compile(r"[ \t]*>>>(?:[ \t]|\r|\n|$)")
+_DOCTEST = lazy.compile(r"[ \t]*>>>(?:[ \t]|\r|\n|$)")
 # The characters that may start the lines of a quoted literal block (non-alphanumeric printable
 # 7-bit ASCII).
 _QUOTE_CHARS = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # Inline literals, then interpreted text / references: `...`_ or `...`__ (or a role's `...`).
-_INLINE_LITERAL = re.compile(r"``[^`]+(?:`[^`]+)*``")
-_INTERPRETED = re.compile(r"`([^`]+)`(__?)?")
+_INLINE_LITERAL = lazy.compile(r"``[^`]+(?:`[^`]+)*``")
+_INTERPRETED = lazy.compile(r"`([^`]+)`(__?)?")
 # Characters of a role name (docutils: simple reference names, and ":" between domain and role).
 _ROLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+:-")
 #: Longer "role names" are not looked for (a bound on the walk back from each backtick).
 _MAX_ROLE = 64
-_NON_SPACE = re.compile(r"\S+")
-_EMBEDDED = re.compile(r"<([^<>]+)>\s*\Z")
+_NON_SPACE = lazy.compile(r"\S+")
+_EMBEDDED = lazy.compile(r"<([^<>]+)>\s*\Z")
 
 
 def _indent(line: str) -> int:

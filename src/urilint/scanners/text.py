@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
+from ..rfc3986 import lazy
 from ..rfc3986.iana import is_pseudo, is_registered
 from ..rfc3986.schemes import may_follow
 from .base import Format, code_aware
@@ -72,11 +73,11 @@ _LINE_ESCAPES = frozenset("nrt")
 #: "\\'" as "'": _before_escape; inside a quoted config value an escaped quote is part of it).
 _ESCAPES = _LINE_ESCAPES | frozenset("\"'")
 # A colon that may end a scheme: something other than whitespace or a delimiter follows it.
-_COLON = re.compile(r':(?![\s"<>])')
+_COLON = lazy.compile(r':(?![\s"<>])')
 #: Trailing characters that belong to the sentence, not to a bare URI (the issue's list).
 TRAILING_PUNCTUATION = frozenset(".,:;!?*_~'\"")
 _OPENER = {")": "(", "]": "[", "}": "{"}
-_BRACKET = re.compile(r"[()\[\]{}]")
+_BRACKET = lazy.compile(r"[()\[\]{}]")
 #: Punctuation outside ASCII that ends a bare URI as whitespace does: curly quotes, guillemets,
 #: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
 UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
@@ -84,15 +85,15 @@ UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\u
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # A closing markup tag glued to a URI: rich's "[cyan]https://x/[/cyan]", BBCode's
 # "[url]http://x/[/url]".  "[" cannot appear in a URI's path, so nothing of a URI is lost.
-_CLOSING_TAG = re.compile(r"\[/[A-Za-z][A-Za-z0-9 _.=-]*\]")
-_ENTITY_TAIL = re.compile(r"&#?[A-Za-z0-9]{1,32};\Z")
-_BREAK = re.compile(r"[\r\n]")
+_CLOSING_TAG = lazy.compile(r"\[/[A-Za-z][A-Za-z0-9 _.=-]*\]")
+_ENTITY_TAIL = lazy.compile(r"&#?[A-Za-z0-9]{1,32};\Z")
+_BREAK = lazy.compile(r"[\r\n]")
 # Appendix C: the whitespace around one line break inside <...> is removed.
-_WRAP = re.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_WRAP = lazy.compile(r"[ \t]*(?:\r\n|\r|\n)[ \t]*")
 # After a hyphen at a line break: the break, the next line's indentation and quote marks.
-_HYPHEN_BREAK = re.compile(r"(?:\r\n|\r|\n)[ \t>]*")
+_HYPHEN_BREAK = lazy.compile(r"(?:\r\n|\r|\n)[ \t>]*")
 # Inside <...>: anything but whitespace, the delimiters, and "<".
-_ANGLE_RUN = re.compile(r'[^\s<>"]*')
+_ANGLE_RUN = lazy.compile(r'[^\s<>"]*')
 
 Decoder = Callable[[str, int, int], List[Replacement]]
 
@@ -234,7 +235,7 @@ def accepts(text: str, start: int, colon: int) -> bool:
 
 
 # A colon that may end a scheme in source code: not followed by whitespace or a quote.
-_CODE_COLON = re.compile(r":(?![\s\"'<>])")
+_CODE_COLON = lazy.compile(r":(?![\s\"'<>])")
 
 
 def may_hold_uri(text: str) -> bool:
@@ -717,12 +718,12 @@ _LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-defini
                            "rst-link", "autolink", "angle"})
 # A separator of a list of URIs: ",", ";" or "|" (spaces may follow), or whitespace, right
 # before something shaped like a scheme and its colon (accepts() decides).
-_LIST_GAP = re.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}:)")
+_LIST_GAP = lazy.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}:)")
 # One host of a multi-host authority: a name or address, or an IP literal, and its port.
 _HOST = r"(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~%-]+)"
-_HOST_PORT = re.compile(_HOST + r":[0-9]+(?=[,;])")
-_MORE_HOSTS = re.compile(r"(?:[,;]" + _HOST + r"(?::[0-9]+)?)+")
-_MAY_LIST = re.compile(r"[,;|\s]")
+_HOST_PORT = lazy.compile(_HOST + r":[0-9]+(?=[,;])")
+_MORE_HOSTS = lazy.compile(r"(?:[,;]" + _HOST + r"(?::[0-9]+)?)+")
+_MAY_LIST = lazy.compile(r"[,;|\s]")
 
 
 def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
