@@ -213,7 +213,7 @@ def test_python_reports_the_median_of_repeated_runs() -> None:
 
 STARTUP_PARTS = ["whole run, CPU (probe + python -c pass)", "python -c pass",
                  "standard-library floor (its part of the run)", "importing urilint.cli (wall)",
-                 "building dataclasses", "compiling regular expressions", "main() on the file (wall)",
+                 "building urilint's classes", "compiling regular expressions", "main() on the file (wall)",
                  "urilint itself: whole run minus the floor"]
 
 

@@ -39,7 +39,7 @@ def plugin_run(tmp_path: Path, text: str) -> dict:  # type: ignore[type-arg]
 @pytest.mark.parametrize(("text", "absent"), [
     P(NO_URI, ["urilint.pipeline", "urilint.checker", "urilint.rules", "urilint.scanners.python", "libcst"],
       id="no-uri-stops-before-the-pipeline"),
-    P(PLAIN_URIS, ["libcst", "urilint.suppress", "urilint.fixer", "urilint.links.check", "urilint.scanners.markdown"],
+    P(PLAIN_URIS, ["dataclasses", "libcst", "urilint.suppress", "urilint.fixer", "urilint.links.check", "urilint.scanners.markdown"],
       id="plain-literals-need-no-libcst-fixer-suppression-or-links"),
 ])
 def test_the_flake8_plugin_loads_only_what_the_module_needs(tmp_path: Path, text: str, absent: List[str]) -> None:
@@ -73,8 +73,10 @@ def check_run(tmp_path: Path, name: str, text: str, *args: str) -> dict:  # type
 
 
 #: What a plain ``urilint check FILE`` never needs: the link rules' trees, fixing, walking
-#: folders with .gitignore files, reading TOML (no configuration here), libcst.
-NEVER_FOR_A_CHECK = ["urilint.links.check", "urilint.links.provider", "urilint.fixer", "pathspec", "tomllib",
+#: folders with .gitignore files, reading TOML (no configuration here), libcst, and dataclasses
+#: (records are named tuples: a frozen dataclass costs ten times as much to define, and the
+#: module brings ``inspect`` with it).
+NEVER_FOR_A_CHECK = ["dataclasses", "inspect", "urilint.links.check", "urilint.links.provider", "urilint.fixer", "pathspec", "tomllib",
                      "libcst", "tempfile", "urilint.baseline", "hashlib", "urilint.masking", "difflib",
                      "urilint.reporters.junit", "urilint.reporters.sarif", "xml.etree.ElementTree"]
 

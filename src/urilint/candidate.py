@@ -14,14 +14,12 @@ A *verbatim* piece has ``uri[uri_start:uri_end] == text[src_start:src_end]``; an
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import Tuple
+from typing import NamedTuple, Tuple
 
 Piece = Tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(NamedTuple):
     """One URI candidate found in a text."""
 
     uri: str  #: the URI as the reader means it (joined, unescaped)

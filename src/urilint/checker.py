@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
 from .finding import Finding
@@ -82,8 +81,7 @@ def clean_shape(text: str) -> Optional[CleanShape]:
     return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2))
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """What check() needs from the settings, worked out once (per run, not per URI)."""
 
     settings: Settings
@@ -193,7 +191,7 @@ def _vet(f: Finding, vetting: _Vetting) -> Finding:
     fix = f.fix
     if fix is None or vetting.safe(fix):
         return f
-    return replace(f, fix=None, applicability="display-only")
+    return f._replace(fix=None, applicability="display-only")
 
 
 #: Characters that glue text into a word: a secret's value found inside "example.com" or
@@ -306,7 +304,7 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
     for f in findings:
         f = _vet(f, vetting)
         if hidden:
-            f = replace(f, message=mask_message(f.message, text, hidden, (f.start, f.end)))
+            f = f._replace(message=mask_message(f.message, text, hidden, (f.start, f.end)))
         out.append(f)
     out.sort(key=lambda f: (f.start, f.code))
     return out

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import sys
 import textwrap
 from collections import Counter, deque
 from itertools import islice
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, TextIO, Tuple, TypeVar
+from typing import (
+    IO,
+    TYPE_CHECKING,
+    Any,
+    Callable,
+    Dict,
+    FrozenSet,
+    List,
+    NamedTuple,
+    Optional,
+    Sequence,
+    TextIO,
+    Tuple,
+    TypeVar,
+)
 
 from . import __version__, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
@@ -96,8 +109,7 @@ def _cmd_resolve(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # --- check -------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Output:
+class Output(NamedTuple):
     """What a worker hands back of a file's findings: rendered in the run's format (the parent
     writes the text as it comes; it never holds a file's rich reports), and counted."""
 
@@ -110,8 +122,7 @@ class Output:
 Fingerprints = Tuple[Tuple[str, str, int], ...]
 
 
-@dataclasses.dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     """Everything one worker needs for one file (picklable, for -j)."""
 
     path: Path
@@ -133,8 +144,7 @@ class Job:
 FixedCodes = Tuple[Tuple[str, str, int], ...]
 
 
-@dataclasses.dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What a worker hands back for one file: compact, picklable, its findings already text."""
 
     chunk: Optional[Chunk] = None  #: the findings, rendered and counted (None: nothing reported)
@@ -162,7 +172,7 @@ def process(job: Job) -> Outcome:
 def _process(job: Job) -> Outcome:
     source = read(job.path, job.format, job.stdin)
     if isinstance(source, FileError):
-        return Outcome(errors=(dataclasses.replace(source, path=job.shown),))
+        return Outcome(errors=(source._replace(path=job.shown),))
     errors: List[FileError] = []
     if source.decoded.undecodable:
         byte, _ = source.decoded.first_undecodable or (0, 0)
@@ -263,7 +273,7 @@ def _settings_from_args(args: argparse.Namespace, base: Settings) -> Settings:
                                                                                   "--extend-ignore")
     if args.include_code_blocks:
         changes["include_code_blocks"] = True
-    return dataclasses.replace(base, **changes) if changes else base
+    return base._replace(**changes) if changes else base
 
 
 def _load(args: argparse.Namespace) -> Config:
@@ -274,8 +284,7 @@ def _load(args: argparse.Namespace) -> Config:
     else:
         config = load_config(Path.cwd())
     per_file = tuple(config.per_file_ignores) + tuple(_per_file_ignore(item) for item in args.per_file_ignores or ())
-    return dataclasses.replace(
-        config, settings=_settings_from_args(args, config.settings), per_file_ignores=per_file,
+    return config._replace(settings=_settings_from_args(args, config.settings), per_file_ignores=per_file,
         exclude=tuple(args.exclude.split(",")) if args.exclude else config.exclude,
         extend_exclude=config.extend_exclude + tuple(args.extend_exclude.split(",") if args.extend_exclude else ()),
     )
@@ -489,7 +498,7 @@ def _cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         links = TreeLinks(config.settings)
     progress = _Progress(len(jobs), _want_progress(len(jobs)))
     report = _CheckReport(args, out, progress)
-    jobs = [dataclasses.replace(job, links=links, output=report.output,
+    jobs = [job._replace(links=links, output=report.output,
                                 known=None if known is None else tuple(known.get(job.shown, ()))) for job in jobs]
     try:
         for error in errors:
@@ -645,8 +654,7 @@ class _CheckReport:
 
 
 # --- dump ----------------------------------------------------------------------------------------
-@dataclasses.dataclass(frozen=True)
-class Dumped:
+class Dumped(NamedTuple):
     """What `dump` found in one file: its rows, already rendered in the output format (secrets
     redacted), and its errors."""
 
@@ -667,7 +675,7 @@ def _dump_file(job: Job) -> Dumped:
 
     source = read(job.path, job.format, job.stdin)
     if isinstance(source, FileError):
-        return Dumped(errors=(dataclasses.replace(source, path=job.shown),))
+        return Dumped(errors=(source._replace(path=job.shown),))
     found = pipeline.candidates(source.text, source.format, job.config.settings)
     index = LineIndex.of(source.text)
     rows = []
@@ -689,7 +697,7 @@ def _cmd_dump(args: argparse.Namespace, out: TextIO) -> int:
         return _usage_error(str(exc))
     jobs, errors = _jobs(args, config)
     output = Output(args.output_format)
-    jobs = [dataclasses.replace(job, output=output) for job in jobs]
+    jobs = [job._replace(output=output) for job in jobs]
     progress = _Progress(len(jobs), _want_progress(len(jobs)))
     log = reporters.ErrorLog(sys.stderr, color=use_color(args.color, sys.stderr), verbose=args.verbose,
                              before=progress.clear)

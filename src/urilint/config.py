@@ -11,9 +11,8 @@ from __future__ import annotations
 import fnmatch
 import functools
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, NamedTuple, Optional, Tuple
 
 from .links.slugs import ANCHOR_STYLES
 from .placeholders import SYNTAXES
@@ -74,11 +73,10 @@ def shown(value: object) -> str:
     return text if len(text) <= _SHOWN else text[:_SHOWN - 3] + "..."
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     """Settings for the rules plus what only the file walker needs."""
 
-    settings: Settings = field(default_factory=Settings)
+    settings: Settings = Settings()
     exclude: Tuple[str, ...] = ()
     extend_exclude: Tuple[str, ...] = ()
     #: (glob, codes) pairs: codes ignored in files matching the glob
@@ -310,7 +308,7 @@ def config_from_mapping(table: Mapping[str, Any], source: str = "<config>",
     for name in ("test_paths", "generated_paths", "example_paths"):
         extend = config_kw.pop(f"extend_{name}", ())
         if extend:
-            config_kw[name] = config_kw.get(name, getattr(Config, name)) + extend
+            config_kw[name] = config_kw.get(name, Config._field_defaults[name]) + extend
     extend_ignore = settings_kw.pop("extend_ignore", frozenset())
     if extend_ignore:
         settings_kw["ignore"] = settings_kw.get("ignore", frozenset()) | extend_ignore

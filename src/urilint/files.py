@@ -11,9 +11,8 @@ from __future__ import annotations
 import fnmatch
 import os
 import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import scanners
 from .finding import BINARY, FileError
@@ -45,8 +44,7 @@ def display(path: Path) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class Walker:
+class Walker(NamedTuple):
     """Which files a run looks at."""
 
     exclude: Tuple[str, ...] = ()  #: globs on the path relative to the root, or on a name
@@ -166,8 +164,7 @@ def _walk_dir(root: Path, walker: Walker) -> Iterator[Union[Path, FileError]]:
     yield from errors
 
 
-@dataclass(frozen=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     """A file read for checking, with what is needed to write it back byte for byte."""
 
     path: Path

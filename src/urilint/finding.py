@@ -3,8 +3,7 @@ file, the edit that fixes it, and a file that could not be checked.  Plain froze
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 APPLICABILITIES = ("safe", "unsafe", "display-only")
 
@@ -12,8 +11,7 @@ APPLICABILITIES = ("safe", "unsafe", "display-only")
 Edit = Tuple[int, int, str]
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     code: str  #: "URI101"
     name: str  #: "invalid-character"
     message: str  #: one line; never contains a secret
@@ -23,8 +21,7 @@ class Finding:
     applicability: str = "display-only"  #: of the fix: "safe", "unsafe" or "display-only"
 
 
-@dataclass(frozen=True)
-class FileFinding:
+class FileFinding(NamedTuple):
     """A finding located in a file's decoded text (0-based code-point offsets)."""
 
     code: str
@@ -46,8 +43,7 @@ class FileFinding:
 BINARY = "binary"
 
 
-@dataclass(frozen=True)
-class FileError:
+class FileError(NamedTuple):
     path: str
     message: str  #: one line: what went wrong and where ("undecodable bytes at byte 1234")
     fatal: bool = True  #: False for a notice (the file was still checked, e.g. partly decoded)

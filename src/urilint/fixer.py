@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
-from typing import Callable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .finding import Edit, FileFinding
 from .rules import BY_CODE
@@ -28,8 +27,7 @@ MAX_ROUNDS = 10
 Region = Tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Reader:
+class Reader(NamedTuple):
     """How the fixer reads a text again after each round (the pipeline provides it)."""
 
     findings: Callable[[str], List[FileFinding]]  #: the findings a run would report
@@ -38,8 +36,7 @@ class Reader:
     well_formed: Optional[Callable[[str], bool]] = None
 
 
-@dataclass(frozen=True)
-class FixResult:
+class FixResult(NamedTuple):
     text: str
     fixed: int  #: findings fixed
     notices: Tuple[str, ...]  #: why some fixes were not applied
@@ -145,8 +142,7 @@ def _outside(spans: Sequence[Region], regions: Sequence[Region]) -> List[Region]
     return out
 
 
-@dataclass(frozen=True)
-class _Round:
+class _Round(NamedTuple):
     """A round's edits applied: the text, the regions followed, the re-read candidates' spans,
     the regions a re-read URI now reaches past, and whether the rest of the text reads
     differently (a URI appeared, vanished or moved outside the regions: a backslash that

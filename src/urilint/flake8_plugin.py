@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import dataclasses
 import os
 from pathlib import Path
 from typing import Any, ClassVar, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Type
@@ -85,7 +84,7 @@ def settings_from_options(options: argparse.Namespace, base: Settings) -> Settin
         value = getattr(options, name, None)
         if value is not None:
             changes[field] = bool(value)
-    return dataclasses.replace(base, **changes) if changes else base
+    return base._replace(**changes) if changes else base
 
 
 def relative_path(filename: str, cwd: Path) -> str:

@@ -14,7 +14,6 @@ the text before and after the fixes.  Every line is also masked by the line-by-l
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
 from typing import Iterator, List, Sequence
 
 from . import pipeline
@@ -26,7 +25,7 @@ def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings) -> 
     """The source spans of every secret of every URI candidate of ``text`` (a file of
     ``format``), code blocks and spans included, sorted."""
     if not settings.include_code_blocks:
-        settings = replace(settings, include_code_blocks=True)
+        settings = settings._replace(include_code_blocks=True)
     return secret_source_spans(pipeline.candidates(text, format, settings), settings.placeholders)
 
 

@@ -10,8 +10,7 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import scanners, secrets
 from .candidate import Candidate
@@ -45,7 +44,7 @@ def _all_candidates(text: str, format: Format, settings: Settings) -> List[Candi
     """The candidates the checks read: code blocks and spans included (secrets are reported
     there too), each marked ``in_code``."""
     if not settings.include_code_blocks:
-        settings = replace(settings, include_code_blocks=True)
+        settings = settings._replace(include_code_blocks=True)
     return scanners.scan(text, format, settings)
 
 
@@ -75,7 +74,7 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     if links is not None and role == SOURCE:
         from .links.check import check_links
 
-        for lf in check_links(links.index, links.document, text, found, links.settings):
+        for lf in check_links(links.tree, links.document, text, found, links.settings):
             if lf.finding.code in links.codes:
                 out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
@@ -101,12 +100,11 @@ def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Find
 
 
 # --- the link rules' context: where a document sits in its tree ---------------------------------
-@dataclass(frozen=True)
-class Links:
+class Links(NamedTuple):
     """What the link rules need besides the text: the tree's index, the document's path in it
     (``docs/guide.md``), the link settings and the codes selected."""
 
-    index: LinkIndex
+    tree: LinkIndex  #: the index of the tree the document is in
     document: str
     settings: LinkSettings
     codes: FrozenSet[str]
@@ -125,7 +123,7 @@ def links_for(path: Optional[str], format: Format, settings: Settings, role: str
     place = provider(path)
     if place is None:
         return None
-    return Links(place.index, place.document, place.settings, codes)
+    return Links(place.tree, place.document, place.settings, codes)
 
 
 def _plan(settings: Settings, role: str, in_code: bool, partial: str) -> Plan:
@@ -234,7 +232,7 @@ def _without_fixes_of_suppressed(findings: Sequence[FileFinding], kept: List[Fil
         return kept
     reported = {id(f) for f in kept}
     silenced = {f.uri_span for f in findings if id(f) not in reported}
-    return [replace(f, edit=None, applicability="display-only") if f.edit is not None and f.uri_span in silenced
+    return [f._replace(edit=None, applicability="display-only") if f.edit is not None and f.uri_span in silenced
             else f for f in kept]
 
 
@@ -258,8 +256,7 @@ def fix_text(text: str, format: FormatLike, settings: Settings, *, unsafe: bool 
     return fixer.fix(text, fixer.Reader(findings, spans, fmt.well_formed), unsafe=unsafe)
 
 
-@dataclass(frozen=True)
-class FileResult:
+class FileResult(NamedTuple):
     """What one file's run found: the text it ends with, the findings kept, notices."""
 
     text: str  #: the text the findings refer to (the fixed text when fixes were applied)

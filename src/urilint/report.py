@@ -8,8 +8,7 @@ every secret masked, so a reporter can print it; no field ever holds a password 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import placeholders, secrets
 from .candidate import Candidate
@@ -20,8 +19,7 @@ from .scanners.positions import LineIndex
 DOCS_URL = "https://github.com/urilint/urilint/blob/main/README.md#{code}"
 
 
-@dataclass(frozen=True)
-class PlacedEdit:
+class PlacedEdit(NamedTuple):
     content: str
     row: int
     column: int
@@ -29,8 +27,7 @@ class PlacedEdit:
     end_column: int
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(NamedTuple):
     path: str  #: as given on the command line or relative to the current directory, "/"-separated
     code: str
     name: str
@@ -56,8 +53,7 @@ class Report:
         return DOCS_URL.format(code=self.code.lower())
 
 
-@dataclass(frozen=True)
-class RunResult:
+class RunResult(NamedTuple):
     reports: Tuple[Report, ...]
     errors: Tuple[FileError, ...]
     files_checked: int
@@ -260,4 +256,4 @@ def with_cells(reports: Sequence[Report], findings: Sequence[FileFinding],
     None (a plain file) leaves them as they are."""
     if locate is None:
         return list(reports)
-    return [replace(r, cell=locate(f.start)) for r, f in zip(reports, findings)]
+    return [r._replace(cell=locate(f.start)) for r, f in zip(reports, findings)]

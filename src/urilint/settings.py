@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
-from dataclasses import dataclass
-from typing import FrozenSet, Iterable, Mapping, Optional, Tuple
+from typing import Any, FrozenSet, Iterable, Mapping, NamedTuple, Optional, Tuple
 
 from .placeholders import DEFAULT_SYNTAXES
 
@@ -24,9 +23,26 @@ def _port_pairs(ports: object) -> PortPairs:
     return tuple(sorted((str(k).lower(), int(v)) for k, v in items))
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What to check and what to leave alone.  Build once; share freely (immutable)."""
+def _normalized(given: "_Fields") -> "_Fields":
+    """Any iterable from callers stored as immutable, normalized values."""
+    return given._replace(
+        select=None if given.select is None else frozenset(given.select),
+        extend_select=frozenset(given.extend_select),
+        ignore=frozenset(given.ignore),
+        allowed_schemes=frozenset(s.lower() for s in given.allowed_schemes),
+        ignore_schemes=frozenset(s.lower() for s in given.ignore_schemes),
+        ignore_hosts=tuple(h.lower() for h in given.ignore_hosts),
+        ignore_uris=tuple(given.ignore_uris),
+        placeholders=frozenset(given.placeholders),
+        extra_default_ports=_port_pairs(given.extra_default_ports),
+        ignore_targets=tuple(given.ignore_targets),
+        hosted=None if given.hosted is None else tuple(given.hosted),
+        hosted_branches=tuple(given.hosted_branches),
+    )
+
+
+class _Fields(NamedTuple):
+    """Settings' fields as given; :class:`Settings` stores them normalized."""
 
     #: Explicit selection of codes or prefixes ("URI", "URI2", "URI301", "ALL"); None = defaults.
     select: Optional[FrozenSet[str]] = None
@@ -65,21 +81,23 @@ class Settings:
     #: Branches whose hosted files are the checked tree (other versions are not judged).
     hosted_branches: Tuple[str, ...] = ("main", "master", "HEAD")
 
-    def __post_init__(self) -> None:
-        # Accept any iterable from callers, store immutable, normalized values.
-        for name in ("extend_select", "ignore", "allowed_schemes", "ignore_schemes", "placeholders"):
-            object.__setattr__(self, name, frozenset(getattr(self, name)))
-        if self.select is not None:
-            object.__setattr__(self, "select", frozenset(self.select))
-        object.__setattr__(self, "allowed_schemes", frozenset(s.lower() for s in self.allowed_schemes))
-        object.__setattr__(self, "ignore_schemes", frozenset(s.lower() for s in self.ignore_schemes))
-        object.__setattr__(self, "ignore_hosts", tuple(h.lower() for h in self.ignore_hosts))
-        object.__setattr__(self, "ignore_uris", tuple(self.ignore_uris))
-        object.__setattr__(self, "extra_default_ports", _port_pairs(self.extra_default_ports))
-        object.__setattr__(self, "ignore_targets", tuple(self.ignore_targets))
-        object.__setattr__(self, "hosted_branches", tuple(self.hosted_branches))
-        if self.hosted is not None:
-            object.__setattr__(self, "hosted", tuple(self.hosted))
+
+
+class Settings(_Fields):
+    """What to check and what to leave alone.  Build once; share freely (immutable).
+
+    A named tuple (defining one costs a tenth of a frozen dataclass, and start-up is most of a
+    commit hook's run) whose constructor accepts any iterable for a set or a list of patterns and
+    stores immutable, normalized values; ``_replace`` normalizes the same way."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> "Settings":
+        given = _Fields(*args, **kwargs)
+        return super().__new__(cls, *_normalized(given))
+
+    def _replace(self, **changes: Any) -> "Settings":
+        return Settings(**{**self._asdict(), **changes})
 
     def selects(self, code: str, default: bool) -> bool:
         """ruff's model: the most specific matching selector wins; ignore beats select; with no

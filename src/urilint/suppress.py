@@ -20,7 +20,6 @@ from __future__ import annotations
 import io
 import re
 import tokenize
-from dataclasses import replace
 from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from . import scanners
@@ -186,7 +185,7 @@ def _apply_in_parts(parts: Sequence[Part], findings: Sequence[FileFinding]) -> L
             part, inner = found
             entry = inside.setdefault(id(part), (part, [], []))
             entry[1].append(i)
-            entry[2].append(replace(f, start=inner, end=inner))
+            entry[2].append(f._replace(start=inner, end=inner))
     dropped: Set[int] = set()
     for part, numbers, moved in inside.values():
         kept = {id(f) for f in apply(part.text, part.format, moved)}

@@ -12,7 +12,7 @@ from urilint.rules import uri401_missing_target, uri402_missing_fragment, uri403
 from urilint.links.check import LinkSettings, check_links, check_reference, is_link
 from urilint.links.hosted import hosted_path, hosted_prefix, hosted_target, remote_url_to_prefix
 from urilint.links.index import LinkIndex
-from urilint.rules.base import LinkExample, LinkRule
+from urilint.rules.base import LinkExample, Rule
 from urilint.links.tree import DictTree
 from urilint.scanners import extract
 
@@ -258,7 +258,7 @@ def _check_example(ex: LinkExample) -> List[Finding]:
 
 
 @pytest.mark.parametrize(("rule", "example"), _examples("bad_links"))
-def test_bad_example_fires_with_its_fix(rule: LinkRule, example: LinkExample) -> None:
+def test_bad_example_fires_with_its_fix(rule: Rule, example: LinkExample) -> None:
     found = [f for f in _check_example(example) if f.code == rule.code]
     assert found, f"{rule.code} did not fire on {example.link!r}"
     assert found[0].fix == example.fix
@@ -266,12 +266,12 @@ def test_bad_example_fires_with_its_fix(rule: LinkRule, example: LinkExample) ->
 
 
 @pytest.mark.parametrize(("rule", "example"), _examples("good_links"))
-def test_good_example_is_silent(rule: LinkRule, example: LinkExample) -> None:
+def test_good_example_is_silent(rule: Rule, example: LinkExample) -> None:
     assert _check_example(example) == []
 
 
 @pytest.mark.parametrize("rule", LINK_RULES, ids=[r.code for r in LINK_RULES])
-def test_rule_documents_itself(rule: LinkRule) -> None:
+def test_rule_documents_itself(rule: Rule) -> None:
     for heading in ("## What it does", "## Why is this bad?", "## Example", "## Fix safety"):
         assert heading in rule.doc
     assert rule.reference.startswith("RFC 3986 section")

@@ -187,5 +187,5 @@ def test_a_provider_builds_one_index_per_tree(tmp_path: Path) -> None:
     a, b = provider(str(tmp_path / "one" / "a.md")), provider(str(tmp_path / "one" / "docs" / "b.md"))
     c = provider(str(tmp_path / "two" / "c.md"))
     assert a is not None and b is not None and c is not None
-    assert a.index is b.index and a.index is not c.index
+    assert a.tree is b.tree and a.tree is not c.tree
     assert (a.document, b.document, c.document) == ("a.md", "docs/b.md", "c.md")

@@ -1,5 +1,5 @@
 """A scanner that changes a candidate it was handed (its context, whether it is in code, where it
-sits in the source) uses ``dataclasses.replace``, never ``Candidate(c.uri, ...)``: a rebuilt
+sits in the source) uses ``c._replace(...)``, never ``Candidate(c.uri, ...)``: a rebuilt
 candidate silently loses what else it says about itself (its open ends, issue 15), which is how
 a URI cut inside ``<...>`` in a docstring came to be fixed by its end."""
 
@@ -27,5 +27,5 @@ def test_no_scanner_rebuilds_a_candidate_from_another() -> None:
 
 
 def test_the_check_sees_a_rebuilt_candidate(tmp_path: Path) -> None:
-    (tmp_path / "a.py").write_text("x = Candidate(c.uri, c.start, c.end, 'comment')\ny = replace(c, context='comment')\n")
+    (tmp_path / "a.py").write_text("x = Candidate(c.uri, c.start, c.end, 'comment')\ny = c._replace(context='comment')\n")
     assert rebuilt(tmp_path) == ["a.py:1"]

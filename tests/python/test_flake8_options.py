@@ -172,7 +172,7 @@ OPTION_CASES = [
 @pytest.mark.parametrize("given, changed", OPTION_CASES)
 def test_settings_from_options(given: Dict[str, Any], changed: Dict[str, Any]) -> None:
     got = settings_from_options(argparse.Namespace(**given), BASE)
-    for name in Settings.__dataclass_fields__:
+    for name in Settings._fields:
         assert getattr(got, name) == changed.get(name, getattr(BASE, name)), name
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from typing import Any, Dict
 
 import pytest
@@ -47,9 +46,9 @@ def test_round_trip(index: int) -> None:
 
 @pytest.mark.parametrize("report", [
     pytest.param(SCHEME, id="plain"),
-    pytest.param(replace(SCHEME, path="dir/\udcff\udcfe.md"), id="undecodable-bytes-in-path"),
-    pytest.param(replace(SCHEME, message='quote " backslash \\ nul \x00 tab \t é 漢'), id="escapes"),
-    pytest.param(replace(WRAPPED, path="a\nb"), id="newline-in-path"),
+    pytest.param(SCHEME._replace(path="dir/\udcff\udcfe.md"), id="undecodable-bytes-in-path"),
+    pytest.param(SCHEME._replace(message='quote " backslash \\ nul \x00 tab \t é 漢'), id="escapes"),
+    pytest.param(WRAPPED._replace(path="a\nb"), id="newline-in-path"),
 ])
 def test_strings_survive_and_output_is_writable(report: Report) -> None:
     out = reporters.render("json", RunResult((report,), (), 1))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 
 import pytest
 
@@ -46,12 +45,12 @@ def test_clean_run_is_one_passing_case() -> None:
 
 
 @pytest.mark.parametrize(("report", "shown"), [
-    pytest.param(replace(SCHEME, message='a <b> & "c" \'d\''), 'a <b> & "c" \'d\'', id="markup"),
-    pytest.param(replace(SCHEME, message="]]> <!-- -->"), "]]> <!-- -->", id="cdata-end-and-comment"),
-    pytest.param(replace(SCHEME, message="nul\x00 bell\x07 esc\x1b"), "nul\\x00 bell\\x07 esc\\x1b",
+    pytest.param(SCHEME._replace(message='a <b> & "c" \'d\''), 'a <b> & "c" \'d\'', id="markup"),
+    pytest.param(SCHEME._replace(message="]]> <!-- -->"), "]]> <!-- -->", id="cdata-end-and-comment"),
+    pytest.param(SCHEME._replace(message="nul\x00 bell\x07 esc\x1b"), "nul\\x00 bell\\x07 esc\\x1b",
                  id="controls-xml-cannot-hold"),
-    pytest.param(replace(SCHEME, message="lone \udcff and \ufffe"), "lone \\xff and \\ufffe", id="non-characters"),
-    pytest.param(replace(SCHEME, message="ü 漢 \U0001f600"), "ü 漢 \U0001f600", id="non-ascii"),
+    pytest.param(SCHEME._replace(message="lone \udcff and \ufffe"), "lone \\xff and \\ufffe", id="non-characters"),
+    pytest.param(SCHEME._replace(message="ü 漢 \U0001f600"), "ü 漢 \U0001f600", id="non-ascii"),
 ])
 def test_escaping(report: Report, shown: str) -> None:
     root = parse(RunResult((report,), (), 1))
@@ -66,7 +65,7 @@ def test_escaping(report: Report, shown: str) -> None:
     pytest.param("bad\udcff.md", id="undecodable-byte"),
 ])
 def test_hostile_paths(path: str) -> None:
-    root = parse(RunResult((replace(SCHEME, path=path),), (FileError(path, "cannot read"),), 1))
+    root = parse(RunResult((SCHEME._replace(path=path),), (FileError(path, "cannot read"),), 1))
     (suite,) = root.findall("testsuite")
     assert len(suite.findall("testcase")) == 2
     if "\udcff" not in path:

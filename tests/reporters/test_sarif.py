@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.resources
 import json
-from dataclasses import replace
 from typing import Any, Dict, List
 
 import pytest
@@ -26,10 +25,10 @@ RUNS = [
     pytest.param(RESULT, id="sample"),
     pytest.param(CLEAN, id="clean"),
     pytest.param(RunResult((), (ERROR, NOTICE), 2), id="errors-only"),
-    pytest.param(RunResult((replace(SCHEME, path="dir with space/ü:x\udcff.md"),), (), 1), id="odd-path"),
-    pytest.param(RunResult((replace(SCHEME, path="/abs/file.md"), replace(WRAPPED, path="C:/w/f.md")), (), 2),
+    pytest.param(RunResult((SCHEME._replace(path="dir with space/ü:x\udcff.md"),), (), 1), id="odd-path"),
+    pytest.param(RunResult((SCHEME._replace(path="/abs/file.md"), WRAPPED._replace(path="C:/w/f.md")), (), 2),
                  id="absolute-paths"),
-    pytest.param(RunResult((replace(SCHEME, column=3, end_column=3),), (), 1), id="empty-span"),
+    pytest.param(RunResult((SCHEME._replace(column=3, end_column=3),), (), 1), id="empty-span"),
 ]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Tuple
 
@@ -83,7 +82,7 @@ ORACLES: Dict[str, Callable[[RunResult], str]] = {
     "full": old_full, "concise": old_concise, "json": old_json, "sarif": old_sarif, "github": old_github,
     "junit": old_junit}
 
-HOSTILE = replace(SCHEME, path="a\udcffb\x1b[31m.md", message="bad \u202e\x00 message", line="x\r\ty\u2028z")
+HOSTILE = SCHEME._replace(path="a\udcffb\x1b[31m.md", message="bad \u202e\x00 message", line="x\r\ty\u2028z")
 RUNS = [
     pytest.param(RESULT, id="findings-and-errors"),
     pytest.param(CLEAN, id="clean"),
@@ -91,7 +90,7 @@ RUNS = [
     pytest.param(RunResult((), (ERROR, NOTICE), 2), id="errors-only"),
     pytest.param(RunResult(REPORTS, (), 4), id="findings-only"),
     pytest.param(RunResult((SCHEME,), (FileError(SCHEME.path, "walk error"), NOTICE,
-                                       replace(NOTICE, path=SCHEME.path)), 2, fixed=3), id="errors-of-a-path-with-findings"),
+                                       NOTICE._replace(path=SCHEME.path)), 2, fixed=3), id="errors-of-a-path-with-findings"),
     pytest.param(RunResult((WIDE, SCHEME, WIDE), (NOTICE, NOTICE), 2), id="interleaved-paths-and-repeated-errors"),
     pytest.param(RunResult((HOSTILE, SCHEME), (FileError("b\udcfe\n.md", "x\r\ny"),), 2), id="hostile-text"),
 ]

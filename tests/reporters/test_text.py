@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import List
 
 import pytest
@@ -47,14 +46,14 @@ ANSI = re.compile(r"\x1b\[[0-9;]*m")
         "   | \t" + " " * len("fetch('http://example.com/") + "^^^",
         "   = help: replace with `http://example.com/%25zz` (unsafe fix: --fix --unsafe-fixes)",
     ], id="tab-copied-into-caret-line"),
-    pytest.param(replace(SCHEME, column=40, end_column=44), [
+    pytest.param(SCHEME._replace(column=40, end_column=44), [
         "docs/guide.md:3:40: URI201 [*] scheme 'HTTP' should be lowercase: 'http'",
         "  |",
         "3 | see HTTP://example.com/ here",
         "  | " + " " * len(SCHEME.line) + "^",
         "  = help: replace with `http://example.com/` (safe fix: --fix)",
     ], id="span-past-line-end-clamped"),
-    pytest.param(replace(SCHEME, line="a\x1b[2Jb\u202eHTTP://x", column=7, end_column=11), [
+    pytest.param(SCHEME._replace(line="a\x1b[2Jb\u202eHTTP://x", column=7, end_column=11), [
         "docs/guide.md:3:7: URI201 [*] scheme 'HTTP' should be lowercase: 'http'",
         "  |",
         "3 | a\u241b[2Jb\ufffdHTTP://x",
@@ -129,7 +128,7 @@ def test_color_only_when_asked(fmt: str) -> None:
     pytest.param("x\u202egpj.md", "x\\u202egpj.md", id="bidi-override"),
 ])
 def test_hostile_paths_stay_on_one_line(path: str, shown: str) -> None:
-    result = RunResult((replace(SCHEME, path=path),), (FileError(path, "cannot read"),), 1)
+    result = RunResult((SCHEME._replace(path=path),), (FileError(path, "cannot read"),), 1)
     for out in (reporters.render("full", result), reporters.render("concise", result),
                 reporters.render_errors(result)):
         out.encode("utf-8")  # always writable
@@ -154,7 +153,7 @@ def test_render_errors() -> None:
                          "1\tURI201\t[*] scheme-not-lowercase\n"
                          "1\tURI202\t[*] host-not-lowercase\n"
                          "1\tURI304\t[ ] secret-in-query\n", id="sample"),
-    pytest.param(RunResult((SCHEME,) * 12 + (replace(SCHEME, edits=()), WRAPPED), (), 1),
+    pytest.param(RunResult((SCHEME,) * 12 + (SCHEME._replace(edits=()), WRAPPED), (), 1),
                  "13\tURI201\t[-] scheme-not-lowercase\n"
                  " 1\tURI101\t[ ] invalid-character\n", id="most-first-partly-fixable-aligned"),
 ])
@@ -178,7 +177,7 @@ def test_every_format_renders_clean_and_dirty_runs(fmt: str) -> None:
 
 def test_a_fix_that_would_show_a_secret_is_never_offered() -> None:
     secret = "hunter2hunter2x9"
-    leaky = replace(SCHEME, edits=(PlacedEdit(f"postgres://admin:{secret}@db/x", 3, 5, 3, 24),))
+    leaky = SCHEME._replace(edits=(PlacedEdit(f"postgres://admin:{secret}@db/x", 3, 5, 3, 24),))
     assert common.edits(leaky) == ()
     assert not common.is_fixable(leaky)
     assert common.edits(SCHEME) == SCHEME.edits and common.is_fixable(SCHEME)

@@ -10,7 +10,8 @@ import pytest
 
 import urilint.rules
 from urilint.checker import check
-from urilint.rules import RULES, LinkRule, Rule
+from urilint.rules import RULES, Rule
+from urilint.rules.base import LINKS
 from urilint.rules.base import NORMALIZATION
 from urilint.settings import Settings
 
@@ -63,8 +64,8 @@ def test_rule_is_documented_and_tabled(rule: Rule) -> None:
     for heading in ("## What it does", "## Why is this bad?", "## Example", "## Fix safety"):
         assert heading in rule.doc, f"{rule.code} doc lacks {heading!r}"
     # A link rule's examples carry their tree (tests/links runs them); the others' are URIs.
-    bad = rule.bad_links if isinstance(rule, LinkRule) else rule.bad
-    good = rule.good_links if isinstance(rule, LinkRule) else rule.good
+    bad = rule.bad_links if rule.family == LINKS else rule.bad
+    good = rule.good_links if rule.family == LINKS else rule.good
     assert len(bad) >= 3, rule.code
     assert len(good) >= len(bad), f"{rule.code}: fewer must-not-fire than must-fire examples"
     if rule.fix_safety in ("safe", "unsafe"):

@@ -12,8 +12,7 @@ that climb out of the root, targets matching ``ignore-targets``, and templated r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Counter, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Counter, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 from urllib.parse import unquote
 
 import pathspec
@@ -48,8 +47,7 @@ _ATTRIBUTE_BEFORE = lazy.compile(r"([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*[\"']?\s*$
 _KEEP = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'*+,;=:@")
 
 
-@dataclass(frozen=True)
-class LinkSettings:
+class LinkSettings(NamedTuple):
     """The settings of the link rules (``[tool.urilint]`` keys in parentheses)."""
 
     anchor_style: str = "github"  #: ("anchor-style") github, gitlab or mkdocs; see slugs.py
@@ -67,12 +65,11 @@ class LinkSettings:
 DEFAULT_LINK_SETTINGS = LinkSettings()
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     """Where a document sits: its tree's index, its path in that tree (``docs/guide.md``) and
     the link settings of that tree."""
 
-    index: LinkIndex
+    tree: LinkIndex  #: the index of the tree the document is in
     document: str
     settings: LinkSettings
 
@@ -84,8 +81,7 @@ class Place:
 LinkProvider = Callable[[str], Optional[Place]]
 
 
-@dataclass(frozen=True)
-class LinkFinding:
+class LinkFinding(NamedTuple):
     """A finding about one candidate: ``finding`` holds offsets inside ``candidate.uri`` and the
     fix as the whole corrected URI, exactly like every per-URI rule's findings."""
 
@@ -103,8 +99,7 @@ class LinkFinding:
         return self.candidate.source_span(self.finding.start, self.finding.end)[1]
 
 
-@dataclass(frozen=True)
-class _Target:
+class _Target(NamedTuple):
     """A reference resolved to a repository path, and how to write a corrected one."""
 
     parts: Tuple[str, ...]  #: decoded segments of the repository path

@@ -9,8 +9,7 @@ tag, a commit or another branch names another version, which may rightly differ.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Iterable, Optional, Tuple
+from typing import Iterable, NamedTuple, Optional, Tuple
 
 from ..rfc3986 import lazy
 from ..rfc3986.reference import parse
@@ -22,8 +21,7 @@ _SCP = lazy.compile(r"(?:[^@/:]+@)?([^@/:]+):(?!//)(.+)$")
 _KINDS = ("blob", "tree", "raw")
 
 
-@dataclass(frozen=True)
-class HostedTarget:
+class HostedTarget(NamedTuple):
     """A link to one of the repository's hosted files."""
 
     path: str  #: the repository path as written (percent-encoded), "" for the root

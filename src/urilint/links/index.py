@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Tuple
 
 from ..rfc3986 import lazy
 from .anchors import BUILT_HEADINGS, INCLUDES
@@ -46,8 +45,7 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-@dataclass(frozen=True)
-class Located:
+class Located(NamedTuple):
     """Where a repository path leads."""
 
     kind: str  #: "file", "folder", "case" (exists only with other case) or "missing"

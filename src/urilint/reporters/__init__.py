@@ -12,7 +12,6 @@ Nothing here prints, reads the environment or touches a file; every value shown 
 from __future__ import annotations
 
 import importlib
-from dataclasses import replace
 from types import MappingProxyType, ModuleType
 from typing import Callable, Mapping, Optional, TextIO, Tuple
 
@@ -88,7 +87,7 @@ def render_errors(result: RunResult, *, color: bool = False, verbose: bool = Tru
     if verbose:
         return full.render_errors(result, color=color)
     binaries = sum(1 for e in result.errors if is_skipped_binary(e))
-    rest = replace(result, errors=tuple(e for e in result.errors if not is_skipped_binary(e)))
+    rest = result._replace(errors=tuple(e for e in result.errors if not is_skipped_binary(e)))
     text = full.render_errors(rest, color=color)
     if binaries:
         text += f"urilint: {common.plural(binaries, 'binary file')} skipped (-v lists them)\n"

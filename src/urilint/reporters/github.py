@@ -12,14 +12,13 @@ as backslash escapes so nothing in a checked file can forge a second command.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import List, Mapping, Sequence, Tuple
+from typing import List, Mapping, Sequence, TextIO, Tuple
 
 from ..finding import FileError
 from ..report import Report, RunResult
 from . import common
-from .stream import Chunk, Spool, Totals, Writer
+from .stream import Chunk, Totals, Writer
 
 #: SARIF level -> workflow command.
 _COMMAND: Mapping[str, str] = MappingProxyType({"error": "error", "warning": "warning", "note": "notice"})
@@ -56,14 +55,12 @@ def file_text(reports: Sequence[Report], color: bool = False) -> str:
     return "".join(annotation(r) + "\n" for r in reports)
 
 
-@dataclass
 class GithubWriter(Writer):
     """The findings' annotations as they come; the files that could not be checked after them."""
 
-    errors: Spool = field(default_factory=Spool)
-
-    def __post_init__(self) -> None:
-        self.spools.append(self.errors)
+    def __init__(self, out: TextIO, color: bool = False) -> None:
+        super().__init__(out, color)
+        self.errors = self.spool()
 
     def error(self, error: FileError) -> None:
         self.errors.write(error_annotation(error) + "\n")

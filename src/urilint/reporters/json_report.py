@@ -7,8 +7,7 @@ the span, as in ruff.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence, TextIO
 
 from ..finding import FileError
 from ..report import PlacedEdit, Report, RunResult
@@ -57,11 +56,12 @@ def file_text(reports: Sequence[Report], color: bool = False) -> str:
     return common.pretty_rows([finding(r) for r in reports], 1)
 
 
-@dataclass
 class JsonWriter(Writer):
     """The array's brackets and commas around each file's rows (written as they come)."""
 
-    started: bool = False
+    def __init__(self, out: TextIO, color: bool = False) -> None:
+        super().__init__(out, color)
+        self.started = False
 
     def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
         if chunk.text:

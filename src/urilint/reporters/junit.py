@@ -10,8 +10,7 @@ U+FFFF), which a checked file can contain: those are written as backslash escape
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Sequence, Tuple, TypeVar
+from typing import Callable, Dict, List, Sequence, TextIO, Tuple, TypeVar
 
 from ..finding import FileError
 from ..report import Report, RunResult
@@ -106,22 +105,20 @@ def _suite(path: str, reports: int, cases: str, errors: Sequence[FileError]) -> 
     return opening + _CASE_GAP + body + _SUITE_GAP + closing
 
 
-@dataclass
 class JunitWriter(Writer):
     """The root's totals come first in the document, so the suites wait in spools: first the
     files with findings (with their errors), then the files that have only errors."""
 
-    suites: Spool = field(default_factory=Spool)
-    error_suites: Spool = field(default_factory=Spool)
-    #: errors of files that were not checked (the walk's): few, and a checked file of the same
-    #: path takes them into its suite
-    pending: Dict[str, List[FileError]] = field(default_factory=dict)
-    failures: int = 0
-    errors: int = 0
-    fatal: int = 0
-
-    def __post_init__(self) -> None:
-        self.spools += [self.suites, self.error_suites]
+    def __init__(self, out: TextIO, color: bool = False) -> None:
+        super().__init__(out, color)
+        self.suites = self.spool()
+        self.error_suites = self.spool()
+        #: errors of files that were not checked (the walk's): few, and a checked file of the
+        #: same path takes them into its suite
+        self.pending: Dict[str, List[FileError]] = {}
+        self.failures = 0
+        self.errors = 0
+        self.fatal = 0
 
     def _count(self, errors: Sequence[FileError]) -> None:
         self.errors += len(errors)

@@ -10,9 +10,8 @@ execution notifications of the run's invocation.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence, TextIO
 from urllib.parse import quote
 
 from .. import __version__
@@ -22,7 +21,7 @@ from ..rfc3986 import lazy
 from ..rules import RULES, Rule
 from ..rules.base import CREDENTIALS, LINKS, MALFORMED, NORMALIZATION
 from . import common
-from .stream import Chunk, Spool, Totals, Writer
+from .stream import Chunk, Totals, Writer
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://github.com/urilint/urilint"
@@ -191,18 +190,16 @@ def file_text(reports: Sequence[Report], color: bool = False) -> str:
     return common.pretty_rows([result(r) for r in reports], RESULT_LEVEL)
 
 
-@dataclass
 class SarifWriter(Writer):
     """The results and notifications wait in spools: the log puts the invocation (whether the
     run succeeded, which files could not be checked) before the results, and both are known
     only at the end."""
 
-    results: Spool = field(default_factory=Spool)
-    notifications: Spool = field(default_factory=Spool)
-    fatal: bool = False
-
-    def __post_init__(self) -> None:
-        self.spools += [self.results, self.notifications]
+    def __init__(self, out: TextIO, color: bool = False) -> None:
+        super().__init__(out, color)
+        self.results = self.spool()
+        self.notifications = self.spool()
+        self.fatal = False
 
     def error(self, error: FileError) -> None:
         if self.notifications:

@@ -11,8 +11,7 @@ when the run ends.  What the closing lines need is kept as counters (:class:`Tot
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import IO, List, Optional, Sequence, TextIO, Tuple
+from typing import IO, List, NamedTuple, Optional, Sequence, TextIO, Tuple
 
 from ..finding import FileError
 
@@ -22,8 +21,7 @@ SPOOL_MEMORY = 1 << 20
 CodeCounts = Tuple[str, str, int, int, int]
 
 
-@dataclass(frozen=True)
-class Chunk:
+class Chunk(NamedTuple):
     """What one file adds to a report: compact and picklable (it crosses from a worker)."""
 
     path: str
@@ -35,17 +33,19 @@ class Chunk:
         return sum(c[2] for c in self.codes)
 
 
-@dataclass
 class Totals:
     """The counts a report's closing lines (or envelope) need, summed over the run."""
 
-    reports: int = 0
-    fixable: int = 0  #: findings ``--fix`` fixes
-    unsafe: int = 0  #: findings only ``--unsafe-fixes`` fixes
-    fixed: int = 0  #: findings fixed by --fix
-    files_checked: int = 0
-    errors: int = 0  #: files that could not be (fully) checked, notices included
-    fatal: int = 0  #: of which could not be checked at all
+    __slots__ = ("reports", "fixable", "unsafe", "fixed", "files_checked", "errors", "fatal")
+
+    def __init__(self, fixed: int = 0, files_checked: int = 0) -> None:
+        self.reports = 0
+        self.fixable = 0  #: findings ``--fix`` fixes
+        self.unsafe = 0  #: findings only ``--unsafe-fixes`` fixes
+        self.fixed = fixed  #: findings fixed by --fix
+        self.files_checked = files_checked
+        self.errors = 0  #: files that could not be (fully) checked, notices included
+        self.fatal = 0  #: of which could not be checked at all
 
     def add_chunk(self, chunk: Chunk) -> None:
         for _, _, n, safe, unsafe in chunk.codes:
@@ -106,14 +106,14 @@ class Spool:
         self._parts = []
 
 
-@dataclass
 class Writer:
     """Writes one run's report to ``out`` as chunks arrive.  The base writes each chunk as it
     is and ends with nothing: the formats that need more override :meth:`close` and the rest."""
 
-    out: TextIO
-    color: bool = False
-    spools: List[Spool] = field(default_factory=list)
+    def __init__(self, out: TextIO, color: bool = False) -> None:
+        self.out = out
+        self.color = color
+        self.spools: List[Spool] = []
 
     def spool(self) -> Spool:
         made = Spool()

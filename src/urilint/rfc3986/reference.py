@@ -14,8 +14,7 @@ text it came from, as 0-based code-point offsets.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Optional, Tuple
+from typing import NamedTuple, Optional, Tuple
 
 from . import grammar, lazy
 
@@ -32,9 +31,11 @@ def _check_str(value: object, name: str) -> str:
     return value
 
 
-@dataclass(frozen=True)
-class URIReference:
-    """The components of one URI reference and where each one stands in the source text."""
+class URIReference(NamedTuple):
+    """The components of one URI reference and where each one stands in the source text.
+
+    Two references are equal when their components are: ``spans`` (where they stood in a
+    source, if they had one) is left out of equality and hashing."""
 
     scheme: Optional[str]
     authority: Optional[str]
@@ -44,7 +45,17 @@ class URIReference:
     path: str
     query: Optional[str]
     fragment: Optional[str]
-    spans: Tuple[Optional[Span], ...] = field(default=(None,) * 8, repr=False, compare=False)
+    spans: Tuple[Optional[Span], ...] = (None,) * 8
+
+    def __eq__(self, other: object) -> bool:
+        # Never NotImplemented: a plain tuple would then compare its items with ours.
+        return isinstance(other, URIReference) and self[:8] == other[:8]
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self[:8])
 
     def span(self, component: str) -> Optional[Span]:
         """``(start, end)`` of a component's value in the parsed text; None when undefined."""

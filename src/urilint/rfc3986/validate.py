@@ -11,8 +11,7 @@ structural fault.  Problems in the userinfo never quote its characters: it may h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import FrozenSet, List, Optional
+from typing import FrozenSet, List, NamedTuple, Optional
 
 from . import grammar
 from .reference import _check_str
@@ -23,8 +22,7 @@ RULES = tuple(grammar.RULE_PATTERNS)
 MAX_PROBLEMS = 1000
 
 
-@dataclass(frozen=True)
-class SyntaxProblem:
+class SyntaxProblem(NamedTuple):
     """One place where a string departs from the grammar."""
 
     offset: int  #: 0-based index of the first offending character (len(text) when it is missing)

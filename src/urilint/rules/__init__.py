@@ -35,7 +35,7 @@ from . import (
     uri402_missing_fragment,
     uri403_case_mismatch,
 )
-from .base import LINKS, Analysis, Example, LinkRule, Rule
+from .base import LINKS, Analysis, Example, Rule, link_rule
 
 RULES: Tuple[Rule, ...] = (
     uri101_invalid_character.RULE,
@@ -85,5 +85,5 @@ def enabled_link_rules(settings: Settings) -> FrozenSet[str]:
     return frozenset(r.code for r in RULES if r.family == LINKS and r.enabled(settings))
 
 
-__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "LinkRule", "RULES", "Rule", "enabled_link_rules",
-           "enabled_rules", "lookup"]
+__all__ = ["Analysis", "BY_CODE", "BY_NAME", "Example", "RULES", "Rule", "enabled_link_rules",
+           "enabled_rules", "link_rule", "lookup"]

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
-from typing import Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from .. import placeholders, secrets
 from ..finding import Finding
@@ -33,8 +32,7 @@ COMMON_TLDS: FrozenSet[str] = frozenset("""
 _HOST_RUN = lazy.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     """One documented input: for a bad one, the fix it must offer (None: no fix)."""
 
     text: str
@@ -93,8 +91,7 @@ def always(shape: CleanShape) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """Everything about one rule: identity, metadata, documentation, examples and the check."""
 
     code: str
@@ -106,7 +103,7 @@ class Rule:
     doc: str  #: What it does / Why is this bad / Example / Fix safety
     bad: Tuple[Example, ...]  #: must fire (with the fix, if any)
     good: Tuple[str, ...]  #: must not fire
-    check: Callable[["Analysis"], Iterator[Finding]] = field(repr=False, compare=False)
+    check: Callable[["Analysis"], Iterator[Finding]]
     family: str = MALFORMED  #: one of FAMILIES
     severity: str = "error"  #: one of SEVERITIES: the SARIF level and GitHub annotation kind
     #: GitHub code scanning's security-severity (a CVSS-like score), for security rules only
@@ -114,7 +111,7 @@ class Rule:
     cwe: Optional[int] = None  #: the CWE the rule's findings are an instance of
     #: Whether the rule may report a URI of the clean shape (check()'s fast path); the default
     #: runs the full pass, so a rule that forgets to declare it costs time, never findings.
-    screen: Callable[[CleanShape], bool] = field(default=always, repr=False, compare=False)
+    screen: Callable[[CleanShape], bool] = always
     #: For a normalization rule: the aspect of the normal form it reports (rules.common).
     aspect: Optional[str] = None
     #: The rule reports a secret (a password or token): it also runs in code blocks, test data
@@ -124,6 +121,9 @@ class Rule:
     #: or the WHOLE structure.  On a URI the program continues at run time, rules that need
     #: what may follow (or precede) it do not run.
     reads: str = "whole"
+    #: A link rule's examples (see :func:`link_rule`): they carry the tree they resolve against.
+    bad_links: Tuple["LinkExample", ...] = ()  #: must fire (with the fix, if any)
+    good_links: Tuple["LinkExample", ...] = ()  #: must not fire
 
     def finding(self, start: int, end: int, message: str, fix: Optional[str] = None,
                 applicability: Optional[str] = None) -> Finding:
@@ -239,8 +239,7 @@ def no_uri_findings(analysis: Analysis) -> Iterator[Finding]:
     return iter(())
 
 
-@dataclass(frozen=True)
-class LinkExample:
+class LinkExample(NamedTuple):
     """One documented link: for a bad one, the fix it must offer (None: no fix)."""
 
     link: str  #: the reference as written in ``document``
@@ -253,19 +252,11 @@ class LinkExample:
         return dict(self.files)
 
 
-@dataclass(frozen=True)
-class LinkRule(Rule):
+def link_rule(**fields: Any) -> Rule:
     """A rule that judges a link together with the files around it (URI4xx).
 
     It is a Rule like the others for selection, listing, docs and reporters; its per-URI check
     finds nothing, and the pipeline runs :func:`urilint.links.check.check_links` on each
     document when one of these rules is on.  Its examples carry the tree they resolve against,
     so they live in ``bad_links`` and ``good_links`` (``bad`` and ``good`` stay empty)."""
-
-    bad: Tuple[Example, ...] = ()
-    good: Tuple[str, ...] = ()
-    check: Callable[["Analysis"], Iterator[Finding]] = field(default=no_uri_findings, repr=False, compare=False)
-    family: str = LINKS
-    screen: Callable[[CleanShape], bool] = field(default=never, repr=False, compare=False)
-    bad_links: Tuple[LinkExample, ...] = ()  #: must fire (with the fix, if any)
-    good_links: Tuple[LinkExample, ...] = ()  #: must not fire
+    return Rule(**{"bad": (), "good": (), "check": no_uri_findings, "family": LINKS, "screen": never, **fields})

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .base import LinkExample, LinkRule
+from .base import LinkExample, link_rule
 
 _DOCS = (("README.md", "# Project\n"), ("docs/install.md", "# Install\n"),
          ("docs/my file.md", "# Mine\n"), ("docs/guide.rst", "Guide\n=====\n"),
          ("img/logo.png", ""), ("CHANGELOG.md", "# Changes\n"))
 
-RULE = LinkRule(
+RULE = link_rule(
     code="URI401",
     name="missing-target",
     summary="A relative link whose target is not in the repository",

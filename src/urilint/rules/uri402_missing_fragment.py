@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import LinkExample, LinkRule
+from .base import LinkExample, link_rule
 
 _DOCS = (
     ("README.md", "# Project\n\n## Usage\n\n## Usage\n\n<a id=\"legacy\"></a>\n"),
@@ -12,7 +12,7 @@ _DOCS = (
     ("src/app.py", "print()\n"),
 )
 
-RULE = LinkRule(
+RULE = link_rule(
     code="URI402",
     name="missing-fragment",
     summary="A link's #fragment names no anchor of the Markdown, reST or HTML document it targets",

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from .base import LinkExample, LinkRule
+from .base import LinkExample, link_rule
 
 _DOCS = (("README.md", "# Project\n"), ("img/logo.png", ""), ("docs/Guide.md", "# Guide\n"),
          ("docs/café.md", "# Café\n"))
 
-RULE = LinkRule(
+RULE = link_rule(
     code="URI403",
     name="case-mismatch",
     summary="A relative link whose target exists only with another case (Logo.png for logo.png)",

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import fnmatch
 import importlib
-from dataclasses import dataclass
-from typing import Dict, List, Mapping, Tuple, Union
+from typing import Dict, List, NamedTuple, Tuple, Union
 
 from ..candidate import Candidate
 from ..settings import DEFAULT_SETTINGS, Settings
@@ -32,8 +31,7 @@ __all__ = ["FORMATS", "REGISTRY", "Candidate", "Claim", "DecodedText", "Format",
            "extract", "format_for_path", "get", "is_binary"]
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(NamedTuple):
     """A format's line in the registry: its name, ``"module:ATTRIBUTE"`` of its Format record
     (a module of this package, or a dotted module path), and the files it claims."""
 
@@ -44,24 +42,22 @@ class Claim:
     globs: Tuple[str, ...] = ()  #: lowercased file-name globs, tried after names: ".env.*"
 
 
-@dataclass(frozen=True)
 class Registry:
-    """The formats urilint reads; immutable (``with_claim`` makes a new one)."""
+    """The formats urilint reads; never changed (``with_claim`` makes a new one)."""
 
-    claims: Tuple[Claim, ...]
-    fallback: str = "text"  #: the format of a file no claim matches
+    __slots__ = ("claims", "fallback", "_by_suffix", "_by_name", "_by_format")
 
-    def __post_init__(self) -> None:
-        by_suffix: Dict[str, str] = {}
-        by_name: Dict[str, str] = {}
-        for claim in self.claims:
+    def __init__(self, claims: Tuple[Claim, ...], fallback: str = "text") -> None:
+        self.claims = claims
+        self.fallback = fallback  #: the format of a file no claim matches
+        self._by_suffix: Dict[str, str] = {}
+        self._by_name: Dict[str, str] = {}
+        for claim in claims:
             for suffix in claim.suffixes:
-                by_suffix.setdefault(suffix, claim.name)
+                self._by_suffix.setdefault(suffix, claim.name)
             for name in claim.names:
-                by_name.setdefault(name, claim.name)
-        object.__setattr__(self, "_by_suffix", by_suffix)
-        object.__setattr__(self, "_by_name", by_name)
-        object.__setattr__(self, "_by_format", {c.name: c for c in self.claims})
+                self._by_name.setdefault(name, claim.name)
+        self._by_format = {c.name: c for c in claims}
 
     @property
     def names(self) -> Tuple[str, ...]:
@@ -74,21 +70,19 @@ class Registry:
     def for_path(self, name: str) -> str:
         """The format of a file, from its name alone (the fallback for anything unknown)."""
         base = name.replace("\\", "/").rsplit("/", 1)[-1].lower()
-        by_name: Mapping[str, str] = self.__dict__["_by_name"]
-        if base in by_name:
-            return by_name[base]
+        if base in self._by_name:
+            return self._by_name[base]
         for claim in self.claims:
             if any(fnmatch.fnmatchcase(base, glob) for glob in claim.globs):
                 return claim.name
         dot = base.rfind(".")
         if dot > 0 or (dot == 0 and base.count(".") > 1):
-            by_suffix: Mapping[str, str] = self.__dict__["_by_suffix"]
-            return by_suffix.get(base[dot:], self.fallback)
+            return self._by_suffix.get(base[dot:], self.fallback)
         return self.fallback
 
     def get(self, name: str) -> Format:
         """The Format record of a format name (its module imported on first use)."""
-        claim = self.__dict__["_by_format"].get(name)
+        claim = self._by_format.get(name)
         if claim is None:
             raise ValueError(f"unknown format {name!r}; expected one of {', '.join(self.names)}")
         module_name, _, attribute = claim.record.partition(":")

@@ -17,8 +17,7 @@ Nothing outside a format's own module tests for its name: the pipeline asks the 
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
-from typing import Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
 from ..finding import Edit
@@ -34,20 +33,22 @@ HASH_COMMENT = "hash-comment"  #: a trailing ``# urilint: ignore[CODES]``
 HTML_COMMENT = "html-comment"  #: ``<!-- urilint-disable[-next-line|-file] CODES -->`` ... ``enable``
 
 
-@dataclass(frozen=True)
 class Part:
     """One document inside a container file (a notebook's cell), read as its own format."""
 
-    label: str  #: how a position inside it is shown before its line and column: "cell 3"
-    format: str  #: the format its text is read as (its suppression comments are that format's)
-    text: str  #: its text as that format reads it (escapes of the container decoded)
-    #: ``(text_start, text_end, src_start, src_end)`` runs covering ``text``, as Candidate.pieces:
-    #: a run of equal lengths is verbatim, any other is one escape
-    pieces: Tuple[Piece, ...]
-    _src_starts: Tuple[int, ...] = field(init=False, repr=False, compare=False)
+    __slots__ = ("label", "format", "text", "pieces", "_src_starts")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_src_starts", tuple(p[2] for p in self.pieces))
+    def __init__(self, label: str, format: str, text: str, pieces: Tuple[Piece, ...]) -> None:
+        self.label = label  #: how a position inside it is shown before its line and column: "cell 3"
+        self.format = format  #: the format its text is read as (its suppression comments are that format's)
+        self.text = text  #: its text as that format reads it (escapes of the container decoded)
+        #: ``(text_start, text_end, src_start, src_end)`` runs covering ``text``, as
+        #: Candidate.pieces: a run of equal lengths is verbatim, any other is one escape
+        self.pieces = pieces
+        self._src_starts = tuple(p[2] for p in pieces)
+
+    def __repr__(self) -> str:
+        return f"Part({self.label!r}, {self.format!r})"
 
     @property
     def start(self) -> int:
@@ -70,8 +71,7 @@ class Part:
         return u0 + (source - s0) if u1 - u0 == s1 - s0 else u0
 
 
-@dataclass(frozen=True)
-class Format:
+class Format(NamedTuple):
     """Everything urilint needs to know about one file format."""
 
     name: str

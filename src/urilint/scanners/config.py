@@ -23,7 +23,6 @@ A program reads a value as its format decodes it, and so does the scan:
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Iterator, List, Optional, Tuple
 
 from ..candidate import Candidate
@@ -96,7 +95,7 @@ def _scan(text: str, start: int, end: int, format: str) -> List[Candidate]:
         out = [_to_value_end(text, c, end, comments) for c in out]
     for c0, c1 in comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
-            out.append(replace(c, context="comment", in_code=False))
+            out.append(c._replace(context="comment", in_code=False))
     return out
 
 

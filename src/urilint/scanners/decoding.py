@@ -14,8 +14,7 @@ is reported.
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
-from typing import List, Optional, Tuple
+from typing import List, NamedTuple, Optional, Tuple
 
 from ..rfc3986 import lazy
 
@@ -81,8 +80,7 @@ _ESCAPED_BYTES = lazy.compile("[\udc80-\udcff]+")
 _NEWLINES = lazy.compile(r"\r\n|\r|\n")
 
 
-@dataclass(frozen=True)
-class DecodedText:
+class DecodedText(NamedTuple):
     """A decoded file: the text scanners read, and what the caller needs to report or write back."""
 
     text: str  #: decoded, BOM stripped, undecodable bytes replaced by U+FFFD (one per byte)

@@ -11,7 +11,6 @@ already verbatim.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Callable, Iterable, List, Optional, Tuple
 
 from ..candidate import Candidate
@@ -217,7 +216,7 @@ def place(c: Candidate, outer: Pieces, base: int, context: Optional[str] = None)
     ``base``): the same candidate, with its source span and pieces (and ``context``, if given)
     replaced, so whatever else it says about itself (whether its ends are open) is kept."""
     start, end, pieces = compose(outer, base, c.uri, c.start, c.end, c.pieces)
-    return replace(c, start=start, end=end, pieces=pieces, context=context or c.context)
+    return c._replace(start=start, end=end, pieces=pieces, context=context or c.context)
 
 
 def common_ends(old: str, new: str) -> Tuple[int, int]:

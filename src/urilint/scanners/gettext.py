@@ -19,7 +19,6 @@ URI is a line break, not part of the URI; a URI wrapped across two strings is on
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import List, Tuple
 
 from ..candidate import Candidate
@@ -83,7 +82,7 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
                 bodies = []
             c0, c1 = m.span()
             if text.find(":", c0, c1) >= 0:
-                out.extend(replace(c, context="comment", in_code=False)
+                out.extend(c._replace(context="comment", in_code=False)
                            for c in scan_prose(text, text.index("#", c0) + 1, c1, style=TEXT))
             continue
         # A string continues the value when only blanks separate it from the one before.

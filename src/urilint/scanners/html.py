@@ -12,7 +12,6 @@ value, or one character that is neither a quote nor ``>``), so no input makes th
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
@@ -166,7 +165,7 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
         markup = Spans.of(tags)
         for c0, c1, context in code:
             for cand in scan_prose(text, c0, c1, style=HTML_PROSE, excluded=markup):
-                out.append(replace(cand, context="comment" if context == "comment" else cand.context, in_code=True))
+                out.append(cand._replace(context="comment" if context == "comment" else cand.context, in_code=True))
     return out
 
 

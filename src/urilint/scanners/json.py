@@ -16,7 +16,6 @@ valid file nothing.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import List
 
 from ..candidate import Candidate
@@ -61,7 +60,7 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
             if text.startswith("/*", c0) and c1 - c0 >= 4 and text.startswith("*/", c1 - 2):
                 c1 -= 2  # the closing "*/" is not prose
             if text.find(":", c0, c1) >= 0:
-                out.extend(replace(c, context="comment", in_code=False)
+                out.extend(c._replace(context="comment", in_code=False)
                            for c in scan_prose(text, c0 + 2, c1, style=TEXT))
             continue
         if text.find(":", s0, s1) < 0:

@@ -29,9 +29,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field, replace
 from itertools import accumulate, islice
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, NamedTuple, Optional, Tuple, Union
 
 from ..candidate import Candidate
 from ..rfc3986 import lazy
@@ -107,8 +106,7 @@ _LINE_END = lazy.compile(r"[ \t]*(?:\r\n|\r|\n|$)")
 MAX_LABEL = 999
 
 
-@dataclass(frozen=True)
-class Link:
+class Link(NamedTuple):
     """One link, image or autolink as the renderer would see it (for conformance tests)."""
 
     kind: str  #: "link", "image" or "autolink"
@@ -118,13 +116,15 @@ class Link:
     in_image: bool = False  #: inside an image's description (rendered as alt text, not a link)
 
 
-@dataclass
 class MarkdownDocument:
     """What the scan found: candidates for the linter, links and definitions for conformance."""
 
-    candidates: List[Candidate] = field(default_factory=list)
-    links: List[Link] = field(default_factory=list)
-    definitions: Dict[str, Candidate] = field(default_factory=dict)
+    __slots__ = ("candidates", "links", "definitions")
+
+    def __init__(self) -> None:
+        self.candidates: List[Candidate] = []
+        self.links: List[Link] = []
+        self.definitions: Dict[str, Candidate] = {}
 
 
 def normalize_label(label: str) -> str:
@@ -160,14 +160,16 @@ def _width(indent: str) -> int:
     return col
 
 
-@dataclass
 class _Blocks:
     """The result of the block pass."""
 
-    paragraphs: List[Tuple[int, int]] = field(default_factory=list)  # inline content ranges
-    code: List[Tuple[int, int]] = field(default_factory=list)  # fenced and indented code
-    html: List[Tuple[int, int]] = field(default_factory=list)  # HTML blocks
-    front_matter: Optional[Tuple[int, int, str]] = None  # (start, end, "yaml" | "toml")
+    __slots__ = ("paragraphs", "code", "html", "front_matter")
+
+    def __init__(self) -> None:
+        self.paragraphs: List[Tuple[int, int]] = []  # inline content ranges
+        self.code: List[Tuple[int, int]] = []  # fenced and indented code
+        self.html: List[Tuple[int, int]] = []  # HTML blocks
+        self.front_matter: Optional[Tuple[int, int, str]] = None  # (start, end, "yaml" | "toml")
 
 
 def _front_matter(lines: List[str], starts: List[int], text: str) -> Tuple[int, Optional[Tuple[int, int, str]]]:
@@ -708,8 +710,7 @@ def _definition(text: str, pos: int, end: int,
 
 
 # --- the inline pass ---------------------------------------------------------------------------
-@dataclass
-class _Opener:
+class _Opener(NamedTuple):
     pos: int  # offset of "[" (or of "!" for an image)
     image: bool
     depth: int  # index in the bracket stack
@@ -995,7 +996,7 @@ def parse(text: str, include_code: bool = False) -> MarkdownDocument:
     if blocks.front_matter is not None:
         f0, f1, fmt = blocks.front_matter
         for c in _config.scan_range(text, f0, f1, fmt, include_code):
-            cands.append(replace(c, context="front-matter"))
+            cands.append(c._replace(context="front-matter"))
     # Definitions first: a reference may come before its definition (4.7).
     inline_ranges: List[Tuple[int, int]] = []
     for p0, p1 in blocks.paragraphs:
@@ -1095,7 +1096,7 @@ def _colon_outside(text: str, start: int, end: int, spans: Spans) -> bool:
 
 
 def _as_code(found: List[Candidate], context: Optional[str] = None) -> List[Candidate]:
-    return [replace(c, context=context or c.context, in_code=True) for c in found]
+    return [c._replace(context=context or c.context, in_code=True) for c in found]
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:

@@ -29,10 +29,9 @@ that string changed.  Indentation, key order and every other byte stay as they w
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
 from ..finding import Edit
@@ -164,8 +163,7 @@ def _string_value(text: str, start: int, end: int) -> Tuple[str, Tuple[Piece, ..
 
 
 # -- cells -----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
     """A cell's text as one format reads it: same length as the cell's text, every offset kept
     (what another format reads, such as IPython magics in a code cell, blanked out)."""
 
@@ -173,16 +171,14 @@ class View:
     text: str
 
 
-@dataclass(frozen=True)
-class Cell:
-    index: int  #: 0-based, among all cells
+class Cell(NamedTuple):
+    number: int  #: 0-based, among all cells
     part: Part
     views: Tuple[View, ...]
     listed: bool  #: ``source`` is a list of strings (else one string)
 
 
-@dataclass(frozen=True)
-class Notebook:
+class Notebook(NamedTuple):
     data: Any  #: the parsed JSON (NaN and Infinity as strings, so two reads compare equal)
     cells: Tuple[Cell, ...]
     finder: PartFinder
@@ -362,8 +358,7 @@ def _only(text: str, spans: Sequence[Span]) -> str:
     return "".join(out)
 
 
-@dataclass(frozen=True)
-class _Escape:
+class _Escape(NamedTuple):
     """One stretch of a code cell that IPython rewrites."""
 
     start: int
@@ -554,15 +549,15 @@ def _reads_as(edited: str, notebook: Notebook, cell: Cell, cell_text: str) -> bo
     except (ValueError, RecursionError):
         return False
     try:
-        source = data["cells"][cell.index]["source"]
-        old = notebook.data["cells"][cell.index]["source"]
+        source = data["cells"][cell.number]["source"]
+        old = notebook.data["cells"][cell.number]["source"]
     except (KeyError, IndexError, TypeError):
         return False
     if isinstance(source, list) != cell.listed or (cell.listed and len(source) != len(old)):
         return False
     if ("".join(source) if isinstance(source, list) else source) != cell_text:
         return False
-    data["cells"][cell.index]["source"] = old
+    data["cells"][cell.number]["source"] = old
     return bool(data == notebook.data)
 
 

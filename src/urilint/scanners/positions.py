@@ -10,16 +10,14 @@ non-ASCII character before a URI counts once.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import Tuple
+from typing import NamedTuple, Tuple
 
 from ..rfc3986 import lazy
 
 NEWLINE = lazy.compile(r"\r\n?|\n")
 
 
-@dataclass(frozen=True)
-class LineIndex:
+class LineIndex(NamedTuple):
     """The start offset of every line of one text; build once, query many times."""
 
     starts: Tuple[int, ...]

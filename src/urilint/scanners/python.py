@@ -92,7 +92,6 @@ import unicodedata
 import warnings
 from bisect import bisect_right
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import deepstack, placeholders
@@ -164,8 +163,7 @@ class Part(NamedTuple):
         return "b" in self.prefix
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """Implicitly concatenated literals (one part for a lone literal)."""
 
     parts: Tuple[Part, ...]
@@ -180,8 +178,7 @@ class Group:
         return self.parts[-1].end
 
 
-@dataclass(frozen=True)
-class Lexed:
+class Lexed(NamedTuple):
     groups: Tuple[Group, ...]
     comments: Tuple[Span, ...]  #: from "#" to the end of its line
 
@@ -640,14 +637,16 @@ def _reads_as_code(source: str) -> bool:
     return False
 
 
-@dataclass
 class _Run:
     """An indented run of docstring lines (see the module docstring)."""
 
-    first: int  #: index of its first line
-    indent: int  #: that line's indentation
-    intro: int  #: index of the line that introduces it
-    last: int = -1  #: index of its last non-blank line
+    __slots__ = ("first", "indent", "intro", "last")
+
+    def __init__(self, first: int, indent: int, intro: int) -> None:
+        self.first = first  #: index of its first line
+        self.indent = indent  #: that line's indentation
+        self.intro = intro  #: index of the line that introduces it
+        self.last = -1  #: index of its last non-blank line
 
 
 class _Examples:
@@ -767,7 +766,7 @@ def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[
     for c in found:
         if python.starts and python.locate(c.start, c.end) < 0:
             if include_code:
-                out.append(replace(c, in_code=True))
+                out.append(c._replace(in_code=True))
         else:
             out.append(c)
     if include_code and code:
@@ -804,7 +803,7 @@ def _prose(text: str, value: str, pieces: Pieces, base: int, context: str, inclu
         if _scope_operator(c.uri):
             continue
         ctx = context if c.context == "bare" else c.context
-        out.append(place(c, pieces, base, ctx) if pieces else replace(c, context=ctx))
+        out.append(place(c, pieces, base, ctx) if pieces else c._replace(context=ctx))
     return out
 
 
@@ -924,7 +923,7 @@ def _mark_partial(found: List[Candidate], value: str, open_start: bool, open_end
     for c in found:
         starts, ends = open_start and value.startswith(c.uri), open_end and value.endswith(c.uri)
         if starts or ends:
-            c = replace(c, open_start=starts or c.open_start, open_end=ends or c.open_end)
+            c = c._replace(open_start=starts or c.open_start, open_end=ends or c.open_end)
         out.append(c)
     return out
 
@@ -964,7 +963,7 @@ def _comment_candidates(text: str, start: int, end: int) -> List[Candidate]:
     for c in scan_prose(text, start + 1, end):
         if _scope_operator(c.uri):
             continue
-        out.append(replace(c, context="comment") if c.context == "bare" else c)
+        out.append(c._replace(context="comment") if c.context == "bare" else c)
     return out
 
 

@@ -28,7 +28,6 @@ followed by anything else) are prose with context "comment".
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
@@ -92,16 +91,18 @@ def _uri_runs(text: str, start: int, end: int) -> Tuple[str, int, int, Pieces]:
     return uri, s, e, pieces
 
 
-@dataclass
 class _Found:
     """What the line walk collects for one document."""
 
-    out: List[Candidate] = field(default_factory=list)
-    #: Literal blocks and code directive bodies.
-    code: List[Tuple[int, int]] = field(default_factory=list)
-    #: Spans the prose scan must not read again.
-    skip: List[Tuple[int, int]] = field(default_factory=list)
-    comments: List[Tuple[int, int]] = field(default_factory=list)
+    __slots__ = ("out", "code", "skip", "comments")
+
+    def __init__(self) -> None:
+        self.out: List[Candidate] = []
+        #: Literal blocks and code directive bodies.
+        self.code: List[Tuple[int, int]] = []
+        #: Spans the prose scan must not read again.
+        self.skip: List[Tuple[int, int]] = []
+        self.comments: List[Tuple[int, int]] = []
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
@@ -235,11 +236,11 @@ def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]
     out.extend(scan_prose(text, style=TEXT, excluded=Spans.of(found.skip)))
     for c0, c1 in found.comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
-            out.append(replace(c, context="comment", in_code=False))
+            out.append(c._replace(context="comment", in_code=False))
     if include_code:
         for c0, c1 in found.code:
             for c in scan_prose(text, c0, c1, style=TEXT):
-                out.append(replace(c, in_code=True))
+                out.append(c._replace(in_code=True))
     return out
 
 

@@ -44,8 +44,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, field, replace
-from typing import Callable, FrozenSet, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
 from ..rfc3986 import lazy
@@ -98,33 +97,31 @@ _ANGLE_RUN = lazy.compile(r'[^\s<>"]*')
 Decoder = Callable[[str, int, int], List[Replacement]]
 
 
-@dataclass(frozen=True)
 class ProseStyle:
     """What differs between the prose of plain text, Markdown, HTML and config files."""
 
-    #: finds the escapes (entities, backslash escapes) to decode inside a URI, or None
-    decoder: Optional[Decoder] = None
-    #: extra characters that end a bare URI (besides whitespace, ``"``, ``<``, ``>`` and "`")
-    stops: str = ""
-    #: config files: a URI right after ``key:`` or ``key=`` is a value (ends at whitespace only),
-    #: and a quoted one extends to its closing quote
-    values: bool = False
-    #: Markdown: a backslash before ASCII punctuation escapes it, so a URI that stops at an
-    #: escaped character ("http://x/a\\`") does not end with that escape's backslash
-    backslash_escapes: bool = False
-    #: the run of characters a bare URI may span (derived from ``stops``, compiled once)
-    run: "re.Pattern[str]" = field(init=False, repr=False, compare=False)
+    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "run")
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "run", re.compile(
-            r'[^\s"<>`' + UNICODE_STOPS + re.escape(self.stops) + "]*"))
+    def __init__(self, decoder: Optional[Decoder] = None, stops: str = "", values: bool = False,
+                 backslash_escapes: bool = False) -> None:
+        #: finds the escapes (entities, backslash escapes) to decode inside a URI, or None
+        self.decoder = decoder
+        #: extra characters that end a bare URI (besides whitespace, ``"``, ``<``, ``>`` and "`")
+        self.stops = stops
+        #: config files: a URI right after ``key:`` or ``key=`` is a value (ends at whitespace
+        #: only), and a quoted one extends to its closing quote
+        self.values = values
+        #: Markdown: a backslash before ASCII punctuation escapes it, so a URI that stops at an
+        #: escaped character ("http://x/a\\`") does not end with that escape's backslash
+        self.backslash_escapes = backslash_escapes
+        #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use)
+        self.run = lazy.compile(r'[^\s"<>`' + UNICODE_STOPS + re.escape(stops) + "]*")
 
 
 TEXT = ProseStyle()
 
 
-@dataclass(frozen=True)
-class Spans:
+class Spans(NamedTuple):
     """Sorted, non-overlapping source spans the prose scan must not enter (code, links, tags)."""
 
     starts: Tuple[int, ...] = ()
@@ -427,7 +424,7 @@ class _Scanner:
             cand = self._candidate(found)
             if cand is not None:
                 if found[0] == "bare" and self._cut_in_angle(s, found[1]):
-                    cand = replace(cand, open_end=True)
+                    cand = cand._replace(open_end=True)
                 out.append(cand)
             last_end = max(found[1], colon + 1)
         return out
@@ -790,7 +787,7 @@ def split_list(c: Candidate) -> List[Candidate]:
             continue  # "amqp://;redis://": a list of scheme names
         s0, s1, pieces = map_span(c.pieces, c.start, a, b)
         # Only the last part keeps an open end, only the first an open start.
-        parts.append(replace(c, uri=uri[a:b], start=s0, end=s1, pieces=pieces,
+        parts.append(c._replace(uri=uri[a:b], start=s0, end=s1, pieces=pieces,
                              open_start=c.open_start and a == 0, open_end=c.open_end and b == len(uri)))
     return parts
 
