@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from urilint.config import (ConfigError, check_selector, config_from_mapping, find_config, known_selectors,
-                            load_config, split_selectors)
+from urilint.config import (Config, ConfigError, check_selector, config_from_mapping, find_config, known_selectors,
+                            load_config, path_matches, split_selectors)
 from urilint.rules import RULES
 
 
@@ -222,3 +223,39 @@ def test_an_unknown_selector_is_echoed_short_and_printable() -> None:
     with pytest.raises(ConfigError) as exc:
         check_selector("URI\x1b[31m" + "9" * 100, "x")
     assert "\x1b" not in str(exc.value) and "9" * 41 not in str(exc.value)
+
+
+@pytest.mark.parametrize(("path", "role"), [
+    pytest.param("tests/a.md", "test", id="test-folder"),
+    pytest.param("pkg/tests/data/a.json", "test", id="test-folder-deep"),
+    pytest.param("pkg/test_client.py", "test", id="test-name-glob"),
+    pytest.param("conftest.py", "test", id="plain-name"),
+    pytest.param("web/app.spec.ts", "test", id="dotted-glob"),
+    pytest.param("dist/app.min.js", "generated", id="minified"),
+    pytest.param("node_modules/x/README.md", "generated", id="vendored-folder"),
+    pytest.param("examples/demo.py", "example", id="example-folder"),
+    pytest.param("README.md", "source", id="readme"),
+    pytest.param("src/tests.py", "source", id="folder-name-as-file"),
+    pytest.param("src/contest.py", "source", id="near-name"),
+    pytest.param("testsuite/a.md", "source", id="folder-prefix"),
+    pytest.param("src/Tests/a.md", "source", id="case-matters"),
+    pytest.param("docs/app.min.js.txt", "source", id="suffix-after-glob"),
+])
+def test_default_roles_by_path(path: str, role: str) -> None:
+    assert Config().role_for(path) == role
+
+
+@pytest.mark.parametrize("pattern", ["tests/", "a/b/", "conftest.py", "test_*.py", "*.spec.*", "docs/*.md",
+                                     "[ab].py", "?.py", "x/conftest.py"])
+@pytest.mark.parametrize("path", ["tests/x.py", "a/b/c.py", "conftest.py", "x/conftest.py", "test_a.py",
+                                  "w.spec.js", "docs/i.md", "a.py", "c.py", "docs/sub/i.md"])
+def test_a_plain_name_matches_as_fnmatch_would(pattern: str, path: str) -> None:
+    # path_matches answers a pattern without wildcards itself: the same answer as fnmatch.
+    parts = path.split("/")
+    if pattern.endswith("/"):
+        folder = pattern[:-1]
+        expected = (fnmatch.fnmatchcase(path, folder + "/*") if "/" in folder
+                    else any(fnmatch.fnmatchcase(p, folder) for p in parts[:-1]))
+    else:
+        expected = fnmatch.fnmatchcase(path if "/" in pattern else parts[-1], pattern)
+    assert path_matches(path, pattern) == expected

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import textwrap
 from collections import Counter, deque
 from itertools import islice
 from pathlib import Path
@@ -735,7 +734,7 @@ examples:
 """
 EXIT_CODES = ("exit codes: 0 nothing reported, 1 findings remain or a file could not be checked, 2 usage or "
               "configuration error.")
-EPILOG = textwrap.fill(EXIT_CODES + "  `urilint COMMAND --help` describes a command's options.", 79)
+EPILOG = EXIT_CODES + "  `urilint COMMAND --help` describes a command's options."
 SELECTORS = "comma-separated codes (URI301), prefixes (URI3) or ALL"
 
 
@@ -854,7 +853,13 @@ def build_parser(only: Optional[str] = None) -> argparse.ArgumentParser:
     about 4 ms; a command line that names its command needs only that one.  Everything a user
     sees of it (its options, ``--help``, errors) is the same; the top level's own ``--help``,
     and a first word that is not a command, get the whole parser."""
-    parser = argparse.ArgumentParser(prog="urilint", description=DESCRIPTION, epilog=EPILOG,
+    # The top level's epilog shows only in ``urilint --help`` (the whole parser): wrapped there.
+    epilog = None
+    if only is None:
+        import textwrap
+
+        epilog = textwrap.fill(EPILOG, 79)
+    parser = argparse.ArgumentParser(prog="urilint", description=DESCRIPTION, epilog=epilog,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"urilint {__version__}",
                         help="print the version and exit")

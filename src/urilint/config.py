@@ -42,6 +42,14 @@ DEFAULT_GENERATED_PATHS: Tuple[str, ...] = (
 )
 
 
+def _glob(name: str, pattern: str) -> bool:
+    # A pattern without "*", "?" or "[" matches only itself; fnmatch would compile a regular
+    # expression for it, and most default patterns ("tests/", "conftest.py") are such names.
+    if "*" in pattern or "?" in pattern or "[" in pattern:
+        return fnmatch.fnmatchcase(name, pattern)
+    return name == pattern
+
+
 def path_matches(path: str, pattern: str) -> bool:
     """Whether a "/"-separated relative path matches one test-paths style pattern."""
     parts = path.split("/")
@@ -49,10 +57,10 @@ def path_matches(path: str, pattern: str) -> bool:
         folder = pattern[:-1]
         if "/" in folder:
             return fnmatch.fnmatchcase(path, folder + "/*")
-        return any(fnmatch.fnmatchcase(part, folder) for part in parts[:-1])
+        return any(_glob(part, folder) for part in parts[:-1])
     if "/" in pattern:
-        return fnmatch.fnmatchcase(path, pattern)
-    return fnmatch.fnmatchcase(parts[-1], pattern)
+        return _glob(path, pattern)
+    return _glob(parts[-1], pattern)
 
 
 class ConfigError(Exception):

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import re
-import tokenize
 from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from . import scanners
@@ -62,6 +61,8 @@ def _python_noqa(text: str) -> Dict[int, FrozenSet[str]]:
     noqa anywhere in a group's lines covers all of them (so one after a multi-line string covers
     the string; one after ")" does not cover a string on an earlier line inside the brackets).
     A file that does not tokenize falls back to each physical line, as flake8 does."""
+    import tokenize  # Python files only: a check of other files never loads it
+
     lines = text.splitlines(keepends=True)
     out: Dict[int, FrozenSet[str]] = {}
 

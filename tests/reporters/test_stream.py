@@ -17,7 +17,7 @@ from urilint import reporters
 from urilint.cli import main
 from urilint.finding import FileError
 from urilint.report import Report, RunResult
-from urilint.reporters import common, dump, full, github, json_report, junit, sarif
+from urilint.reporters import common, dump, full, github, json_report, json_text, junit, sarif
 from urilint.reporters.stream import Spool
 
 from .sample import CLEAN, ERROR, NOTICE, REPORTS, RESULT, SCHEME, WIDE
@@ -38,11 +38,11 @@ def old_concise(result: RunResult) -> str:
 
 
 def old_json(result: RunResult) -> str:
-    return common.dumps([json_report.finding(r) for r in result.reports])
+    return json_text.dumps([json_report.finding(r) for r in result.reports])
 
 
 def old_sarif(result: RunResult) -> str:
-    return common.dumps(sarif.log(result))
+    return json_text.dumps(sarif.log(result))
 
 
 def old_github(result: RunResult) -> str:
@@ -143,10 +143,10 @@ VALUES = [
 @pytest.mark.parametrize("value", VALUES)
 def test_pretty_is_json_dumps_with_indent(value: Any) -> None:
     expected = json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
-    assert common.pretty(value) == expected
+    assert json_text.pretty(value) == expected
     # As items of an array, at any depth: the lines an enclosing dumps() would write.
-    wrapped = common.dumps({"a": [value, value]})
-    assert wrapped == '{\n  "a": [\n' + common.pretty_rows([value, value], 2) + "\n  ]\n}\n"
+    wrapped = json_text.dumps({"a": [value, value]})
+    assert wrapped == '{\n  "a": [\n' + json_text.pretty_rows([value, value], 2) + "\n  ]\n}\n"
 
 
 ROWS = [
@@ -162,7 +162,7 @@ def test_dump_rows_are_json_dumps_of_the_row(row: dump.Row) -> None:
     filename, uri, context, in_code, line, column, end_line, end_column = row
     as_dict = {"filename": filename, "uri": uri, "context": context, "in_code": in_code,
                "location": {"row": line, "column": column}, "end_location": {"row": end_line, "column": end_column}}
-    assert "[\n" + dump.file_text("json", [row, row]) + "\n]\n" == common.dumps([as_dict, as_dict])
+    assert "[\n" + dump.file_text("json", [row, row]) + "\n]\n" == json_text.dumps([as_dict, as_dict])
 
 
 @pytest.mark.parametrize("row", ROWS)

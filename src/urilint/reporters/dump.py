@@ -1,5 +1,5 @@
 """``urilint dump``: every URI candidate of a file with its place and context, as text lines or
-as the items of a JSON array (sorted keys, indent 2, as :func:`common.dumps` writes a list of
+as the items of a JSON array (sorted keys, indent 2, as :func:`json_text.dumps` writes a list of
 these rows).  A worker renders one file's rows; :class:`json_report.JsonWriter` (for JSON) or
 the plain :class:`Writer` writes them as the files finish.
 
@@ -12,7 +12,7 @@ from json.encoder import encode_basestring
 from types import MappingProxyType
 from typing import Callable, Iterable, Mapping, Tuple
 
-from . import common
+from . import common, json_text
 
 #: filename, uri (redacted), context, in code, row, column, end row, end column (1-based rows,
 #: 0-based columns: LineIndex.line_col's)
@@ -42,7 +42,7 @@ def json_item(row: Row) -> str:
 
 
 def _json_items(rows: Iterable[Row]) -> str:
-    return common.escape_surrogates(",\n".join([json_item(r) for r in rows]))
+    return json_text.escape_surrogates(",\n".join([json_item(r) for r in rows]))
 
 
 def _text_lines(rows: Iterable[Row]) -> str:

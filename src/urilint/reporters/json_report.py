@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional, Sequence, TextIO
 
 from ..finding import FileError
 from ..report import PlacedEdit, Report, RunResult
-from . import common
+from . import common, json_text
 from .stream import Chunk, Totals, Writer
 
 
@@ -52,8 +52,8 @@ def finding(report: Report) -> Dict[str, Any]:
 
 
 def file_text(reports: Sequence[Report], color: bool = False) -> str:
-    """One file's findings as items of the array, indented as :func:`common.dumps` does."""
-    return common.pretty_rows([finding(r) for r in reports], 1)
+    """One file's findings as items of the array, indented as :func:`json_text.dumps` does."""
+    return json_text.pretty_rows([finding(r) for r in reports], 1)
 
 
 class JsonWriter(Writer):

@@ -20,7 +20,7 @@ from ..report import DOCS_URL, PlacedEdit, Report, RunResult
 from ..rfc3986 import lazy
 from ..rules import RULES, Rule
 from ..rules.base import CREDENTIALS, LINKS, MALFORMED, NORMALIZATION
-from . import common
+from . import common, json_text
 from .stream import Chunk, Totals, Writer
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -176,7 +176,7 @@ def envelope(successful: bool, notifications: List[Any], results: List[Any]) -> 
 
 
 #: How deep the results and the notifications stand in the log (runs[0].results[i],
-#: runs[0].invocations[0].toolExecutionNotifications[i]), for common.pretty_rows.
+#: runs[0].invocations[0].toolExecutionNotifications[i]), for json_text.pretty_rows.
 RESULT_LEVEL = 4
 NOTIFICATION_LEVEL = 6
 # Stand-ins written into the envelope where the spooled items go (JSON writes "\x00" as "\u0000",
@@ -187,7 +187,7 @@ _RESULTS = "\x00results"
 
 def file_text(reports: Sequence[Report], color: bool = False) -> str:
     """One file's results as items of ``runs[0].results``, indented as in the whole log."""
-    return common.pretty_rows([result(r) for r in reports], RESULT_LEVEL)
+    return json_text.pretty_rows([result(r) for r in reports], RESULT_LEVEL)
 
 
 class SarifWriter(Writer):
@@ -204,7 +204,7 @@ class SarifWriter(Writer):
     def error(self, error: FileError) -> None:
         if self.notifications:
             self.notifications.write(",\n")
-        self.notifications.write(common.pretty_rows([notification(error)], NOTIFICATION_LEVEL))
+        self.notifications.write(json_text.pretty_rows([notification(error)], NOTIFICATION_LEVEL))
         self.fatal = self.fatal or error.fatal
 
     def file(self, chunk: Chunk, errors: Sequence[FileError] = ()) -> None:
@@ -216,13 +216,13 @@ class SarifWriter(Writer):
             self.results.write(chunk.text)
 
     def close(self, totals: Totals) -> None:
-        text = common.dumps(envelope(not self.fatal, [_NOTIFICATIONS] if self.notifications else [],
+        text = json_text.dumps(envelope(not self.fatal, [_NOTIFICATIONS] if self.notifications else [],
                                      [_RESULTS] if self.results else []))
         for stand_in, level, spool in ((_NOTIFICATIONS, NOTIFICATION_LEVEL, self.notifications),
                                        (_RESULTS, RESULT_LEVEL, self.results)):
             if not spool:
                 continue
-            mark = common.pretty_rows([stand_in], level)
+            mark = json_text.pretty_rows([stand_in], level)
             head, text = text.split(mark, 1)
             self.out.write(head)
             spool.copy_to(self.out)
