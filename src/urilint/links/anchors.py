@@ -65,7 +65,7 @@ _EMOJI_SHORTCODE = lazy.compile(r":[a-z0-9_+-]+:")
 _ENTITY = lazy.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _AUTOLINK = lazy.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*)>")
 _EMAIL = lazy.compile(r"<([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9.-]+)>")
-_HTML_TAG = lazy.compile(r"""</?[A-Za-z][A-Za-z0-9-]*(?:[^<>"']|"[^"<>]*"|'[^'<>]*')*>""")
+_HTML_TAG = lazy.compile(r"""</?[A-Za-z][A-Za-z0-9-]*[^<>"']*(?:(?:"[^"<>]*"|'[^'<>]*')[^<>"']*)*>""")
 _BACKTICKS = lazy.compile(r"`+")
 _ASCII_PUNCT = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 
@@ -334,7 +334,8 @@ def attribute_list_ids(text: str) -> Set[str]:
 #: starting with ";" is escaped, not included); a block between two bare ``--8<--`` lines lists
 #: one file per line.  The preprocessor runs before Markdown, so fences do not stop it.
 _SNIPPET_LINE = lazy.compile(
-    r"""^[ \t]*(;*)-+8<-+[ \t]+(?:"((?:\\"|[^"\r\n])+?)"|'((?:\\'|[^'\r\n])+?)')[ \t]*$""", re.M)
+    r"""^[ \t]*(;*)-+8<-+[ \t]+(?:"((?!")[^"\r\n]*(?:\\"[^"\r\n]*)*)"|'((?!')[^'\r\n]*(?:\\'[^'\r\n]*)*)')[ \t]*$""",
+    re.M)
 _SNIPPET_FENCE = lazy.compile(r"^[ \t]*(;*)-+8<-+[ \t]*$", re.M)
 
 
@@ -406,7 +407,8 @@ def markdown_anchors(text: str, style: str = "github") -> Set[str]:
 
 
 # --- reStructuredText ----------------------------------------------------------------------
-_RST_TARGET = lazy.compile(r"^\.\.[ \t]+_(`(?:[^`\\]|\\.)+`|(?:[^:\\]|\\.)+):(?:[ \t]|$)", re.M)
+_RST_TARGET = lazy.compile(r"^\.\.[ \t]+_(`(?:[^`\\]|\\.)[^`\\]*(?:\\.[^`\\]*)*`"
+                           r"|(?:[^:\\]|\\.)[^:\\]*(?:\\.[^:\\]*)*):(?:[ \t]|$)", re.M)
 _RST_INLINE_TARGET = lazy.compile(r"(?<![\w`])_`([^`]+)`")
 _RST_NAME_OPTION = lazy.compile(r"^[ \t]+:name:[ \t]+(\S.*?)[ \t]*$", re.M)
 _RST_ADORNMENT = lazy.compile(r"([!-/:-@\[-`{-~])\1*[ \t]*$")

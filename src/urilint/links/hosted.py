@@ -14,7 +14,7 @@ from typing import Iterable, NamedTuple, Optional, Tuple
 from ..rfc3986 import lazy
 from ..rfc3986.reference import parse
 
-_SECTION = lazy.compile(r"\s*\[\s*([A-Za-z0-9.-]+)(?:\s+\"((?:[^\"\\]|\\.)*)\")?\s*\]\s*(.*)$")
+_SECTION = lazy.compile(r"\s*\[\s*([A-Za-z0-9.-]+)(?:\s+\"([^\"\\]*(?:\\.[^\"\\]*)*)\")?\s*\]\s*(.*)$")
 _KEY = lazy.compile(r"\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=\s*(.*?))?\s*$")
 #: scp-like syntax: ``[user@]host:path`` with no "://" (git-clone(1), "GIT URLS").
 _SCP = lazy.compile(r"(?:[^@/:]+@)?([^@/:]+):(?!//)(.+)$")

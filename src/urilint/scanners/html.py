@@ -34,7 +34,7 @@ SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 
 # A start tag: a name, then quoted values or single characters other than quotes and "<>"
 # (stopping at the next "<" keeps failed attempts from overlapping: linear overall).
-START_TAG = lazy.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)((?:[^<>"']|"[^"]*"|'[^']*')*)>""")
+START_TAG = lazy.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)([^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*)>""")
 END_TAG = lazy.compile(r"</[A-Za-z][A-Za-z0-9:_.-]*\s*>")
 # One attribute inside a start tag; the value groups are double-quoted, single-quoted, bare.
 ATTRIBUTE = lazy.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")

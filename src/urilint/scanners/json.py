@@ -26,7 +26,7 @@ from .text import TEXT, accepts, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
-STRING = lazy.compile(r'"((?:[^"\\\r\n]|\\.)*)"')
+STRING = lazy.compile(r'"([^"\\\r\n]*(?:\\.[^"\\\r\n]*)*)"')
 # A string or a comment, whichever comes first.  A block comment without its "*/" runs to the
 # end of the text (one attempt: the text is consumed, so the scan stays linear).
 _TOKEN = lazy.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+)*/|/\*[\s\S]*")

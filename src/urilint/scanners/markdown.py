@@ -93,12 +93,12 @@ _SIMPLE_LINK = lazy.compile(r"(!?)\[[^\[\]\\`<>]*\]\(([^\s()<>\\]*)\)")
 _NOT_AFTER_LT = frozenset(" \t\r\n<>()[]\\\",;:@")
 # 6.3: link destinations and titles.
 _WS_ONE_NEWLINE = lazy.compile(r"[ \t]*(?:\r\n|\r|\n)?[ \t]*")
-_POINTY_DEST = lazy.compile(r"<((?:[^<>\\\r\n]|\\[^\r\n])*)>")
+_POINTY_DEST = lazy.compile(r"<([^<>\\\r\n]*(?:\\[^\r\n][^<>\\\r\n]*)*)>")
 _PAREN_OR_ESCAPE = lazy.compile(r"\\[!-/:-@\[-`{-~]|[()]")
 _DEST_STOP = lazy.compile(r"[ \x00-\x1f\x7f]")
-_TITLE = {'"': lazy.compile(r'"((?:[^"\\]|\\[\s\S])*)"'),
-          "'": lazy.compile(r"'((?:[^'\\]|\\[\s\S])*)'"),
-          "(": lazy.compile(r"\(((?:[^()\\]|\\[\s\S])*)\)")}
+_TITLE = {'"': lazy.compile(r'"([^"\\]*(?:\\[\s\S][^"\\]*)*)"'),
+          "'": lazy.compile(r"'([^'\\]*(?:\\[\s\S][^'\\]*)*)'"),
+          "(": lazy.compile(r"\(([^()\\]*(?:\\[\s\S][^()\\]*)*)\)")}
 _LABEL_WS = lazy.compile(r"[ \t\r\n]+")
 _LABEL = lazy.compile(r"\[(?:[^\\\[\]]|\\[\s\S]){0,%d}\]" % 999)
 _LINE_END = lazy.compile(r"[ \t]*(?:\r\n|\r|\n|$)")

@@ -903,8 +903,8 @@ def _group_candidates(text: str, group: Group, include_code: bool, docstrings: b
 
 
 # Inside brackets a line break may separate the operator from the literal.
-_AFTER = lazy.compile(r"(?:[ \t\r\n]|\\\r?\n)*(?:\+|%(?!=)|\.(?:format|join)\b)")
-_BEFORE = lazy.compile(r"\+(?:[ \t\r\n]|\\\r?\n)*\Z")
+_AFTER = lazy.compile(r"[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*(?:\+|%(?!=)|\.(?:format|join)\b)")
+_BEFORE = lazy.compile(r"\+[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*\Z")
 
 
 def continued(text: str, group: Group) -> Tuple[bool, bool]:
