@@ -133,6 +133,12 @@ def test_findings_quick() -> None:
         c = cells(row)
         assert all(NUMBER.fullmatch(v) for v in c[1:4]) and RATIO.fullmatch(c[4]), row
         assert c[1] == ("0.00" if c[0] == "clean" else "1.00"), row  # exactly one finding per URI
+    parts = table_rows(out, "where a reported URI's time goes")
+    assert [cells(r)[0] for r in parts] == ["clean", *REPORTED_KINDS]
+    for row in parts:
+        c = cells(row)
+        assert all(NUMBER.fullmatch(v) for v in c[1:6]) and RATIO.fullmatch(c[6]) and RATIO.fullmatch(c[7]), row
+        assert float(c[1]) > 0 and float(c[3]) > 0, row
     verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
 
 

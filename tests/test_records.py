@@ -55,3 +55,11 @@ def test_a_reference_equals_the_same_components_wherever_it_stood() -> None:
     assert parsed == built and not (parsed != built) and hash(parsed) == hash(built)
     assert parsed != parse("http://a.example/p?q#g")
     assert parsed != ("http", "a.example", None, "a.example", None, "/p", "q", "f", parsed.spans)
+
+
+def test_parse_is_shared_and_still_refuses_what_is_not_text() -> None:
+    # Cached: a reported URI's check parses the same text for its rules, secrets and fix.
+    assert parse("HTTP://a.example/x") is parse("HTTP://a.example/x")
+    for value in (b"http://a", ["http://a"], None):
+        with pytest.raises(TypeError, match="text must be a str"):
+            parse(value)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ text it came from, as 0-based code-point offsets.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple, Optional, Tuple
 
@@ -145,7 +146,13 @@ def parse(text: str) -> URIReference:
 
     ``str(parse(s)) == s`` for every string ``s``.
     """
-    _check_str(text, "text")
+    return _parse(_check_str(text, "text"))
+
+
+@functools.lru_cache(maxsize=256)
+def _parse(text: str) -> URIReference:
+    # Cached (a reference is immutable): checking one reported URI parsed it three times (the
+    # rules' analysis, the secret spans, the fix's vetting), and a file repeats its links.
     m = _APPENDIX_B.match(text)
     assert m is not None  # every group is optional: Appendix B matches any string
     scheme, authority, path, query, fragment = m.group(1, 2, 3, 4, 5)
