@@ -15,16 +15,17 @@ matching is linear even on adversarial input.
 from __future__ import annotations
 
 import re
-import string
 from types import MappingProxyType
 from typing import FrozenSet, Mapping
 
 from . import lazy
 
 # --- RFC 2234 core rules (section 1.3) -----------------------------------------------------
-ALPHA: FrozenSet[str] = frozenset(string.ascii_letters)
-DIGIT: FrozenSet[str] = frozenset(string.digits)
-HEXDIG: FrozenSet[str] = frozenset(string.hexdigits)
+# ALPHA = %x41-5A / %x61-7A; DIGIT = %x30-39; HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+# (RFC 2234 is case-insensitive for quoted strings: "a" to "f" too).
+ALPHA: FrozenSet[str] = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+DIGIT: FrozenSet[str] = frozenset("0123456789")
+HEXDIG: FrozenSet[str] = DIGIT | frozenset("ABCDEFabcdef")
 
 # --- Section 2.2, reserved characters -------------------------------------------------------
 # gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
