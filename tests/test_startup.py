@@ -109,3 +109,19 @@ def test_selecting_a_link_rule_loads_the_trees(tmp_path: Path) -> None:
 def test_what_a_run_asks_for_is_loaded(tmp_path: Path, args: List[str], text: str, present: List[str]) -> None:
     result = check_run(tmp_path, "README.md", text, "--isolated", *args)
     assert set(present) <= set(result["modules"])
+
+
+def test_the_latency_floor_is_what_a_markdown_check_loads(tmp_path: Path) -> None:
+    # bench/latency.py's FLOOR row stands for "the standard library a check cannot avoid": it
+    # must name exactly what a check of one Markdown file loads besides urilint.
+    from bench.latency import FLOOR
+
+    baseline = set(ast.literal_eval(subprocess.run(
+        [sys.executable, "-c", "import sys; print(sorted(sys.modules))"], capture_output=True, text=True,
+        check=True).stdout))
+    floor = set(ast.literal_eval(subprocess.run(
+        [sys.executable, "-c", f"import {FLOOR}, sys; print(sorted(sys.modules))"], capture_output=True, text=True,
+        check=True).stdout)) - baseline
+    result = check_run(tmp_path, "README.md", "# T\n\nSee [x](https://example.com/a).\n", "--isolated")
+    loaded = {m for m in result["modules"] if m.split(".")[0] != "urilint"} - baseline - {"__future__"}
+    assert loaded == floor
