@@ -643,6 +643,17 @@ def corpus_for(args: argparse.Namespace, quick_limit: int = 300) -> Corpus:
     return corpus
 
 
+def corpus_folder(args: argparse.Namespace) -> Optional[Path]:
+    """The folder a whole-process suite copies (``--corpus``, else the docs corpus); None, said
+    as ``skipped``, when it is absent (``../shared`` is beside CI and developer clones only)."""
+    source = Path(args.corpus) if getattr(args, "corpus", None) else DOCS_CORPUS
+    if source.is_dir():
+        return source
+    stdout_line(f"skipped: {source} is not present (../shared is only beside CI and "
+                "developer clones; --corpus DIR measures another folder)")
+    return None
+
+
 def stdout_line(text: str = "") -> None:
     """Print and flush, so progress shows while a long suite runs under a pipe."""
     print(text)

@@ -139,10 +139,8 @@ def run(argv: Sequence[str]) -> int:
     common.stdout_line(common.environment_line())
     source: Optional[Path] = None
     if not args.quick:
-        source = Path(args.corpus) if args.corpus else common.DOCS_CORPUS
-        if not source.is_dir():
-            common.stdout_line(f"skipped: {source} is not present (../shared is only beside CI and "
-                               "developer clones; --corpus DIR measures another folder)")
+        source = common.corpus_folder(args)
+        if source is None:
             return 0
     urilint, note = urilint_argv()
     with tempfile.TemporaryDirectory(prefix="urilint-memory-") as tmp:

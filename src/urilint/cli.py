@@ -338,19 +338,15 @@ class Jobs(Sequence[Job]):
     def with_fields(self, **fields: Any) -> "Jobs":
         """The same files with other shared fields (``known``: recorded keys by display name)."""
         known = fields.pop("known", self.known)
-        return Jobs(self.paths, self.template._replace(**fields), known)
+        return type(self)(self.paths, self.template._replace(**fields), known)
 
 
 class _Stdin(Jobs):
-    """One job reading standard input under a given name."""
+    """One job reading standard input under the name it was given (shown as given)."""
 
     def _job(self, path: str) -> Job:
         known = None if self.known is None else tuple(self.known.get(self.template.shown, ()))
         return self.template._replace(known=known)
-
-    def with_fields(self, **fields: Any) -> "Jobs":
-        known = fields.pop("known", self.known)
-        return _Stdin(self.paths, self.template._replace(**fields), known)
 
 
 def _jobs(args: argparse.Namespace, config: Config) -> Tuple[Jobs, List[FileError]]:
