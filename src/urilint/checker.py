@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
 from .finding import Finding
@@ -13,7 +13,8 @@ from .rfc3986.reference import _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import Analysis, Rule, enabled_rules
-from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape
+from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape, aspects_of
+from .rules.signs import signs_of
 from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME
 from .rules.uri103_invalid_scheme import scheme_fault, unwrapped
 from .settings import DEFAULT_SETTINGS, Settings
@@ -90,6 +91,22 @@ class Plan(NamedTuple):
     fast: bool
     #: report only real-looking secrets (test data, generated files, examples)
     real_secrets_only: bool = False
+    #: the signs any of the rules may need (rules.signs): no other is worked out
+    wanted: int = 0
+    #: the rules a URI's signs select, per set of signs met so far (a per-plan memo)
+    by_signs: Optional[Dict[int, Tuple[Rule, ...]]] = None
+    #: the normal-form aspects of the enabled rules (rules.base.aspects_of)
+    aspects: FrozenSet[str] = frozenset()
+
+    def rules_for(self, signs: int) -> Tuple[Rule, ...]:
+        """The enabled rules that may report a URI showing ``signs`` (Rule.signs), in order."""
+        memo = self.by_signs
+        rules = memo.get(signs) if memo is not None else None
+        if rules is None:
+            rules = tuple(r for r in self.rules if r.signs & signs)
+            if memo is not None:
+                memo[signs] = rules
+        return rules
 
     @classmethod
     def of(cls, settings: Settings, scope: str = ALL_RULES, real_secrets_only: bool = False,
@@ -106,16 +123,27 @@ class Plan(NamedTuple):
             rules = tuple(r for r in rules if r.reads in readable)
         if scope != ALL_RULES:
             rules = tuple(r for r in rules if r.secret)
-        return cls(settings, rules, fast, real_secrets_only or scope == REAL_SECRETS)
+        wanted = 0
+        for r in rules:
+            wanted |= r.signs
+        return cls(settings, rules, fast, real_secrets_only or scope == REAL_SECRETS, wanted, {}, aspects_of(rules))
+
+
+def _shape_rules(text: str, plan: Plan) -> Optional[Tuple[Rule, ...]]:
+    """For a ``text`` of the clean shape, the enabled rules whose screens say they may report
+    it (most often none); None for any other text, or when the plan has no fast path."""
+    if not plan.fast:
+        return None
+    shape = clean_shape(text)
+    if shape is None:
+        return None
+    return tuple(rule for rule in plan.rules if rule.screen(shape))
 
 
 def _is_clean(text: str, plan: Union[Plan, Settings]) -> bool:
     """True when no enabled rule can report ``text``; cheap."""
-    plan = plan if isinstance(plan, Plan) else Plan.of(plan)
-    if not plan.fast:
-        return False
-    shape = clean_shape(text)
-    return shape is not None and not any(rule.screen(shape) for rule in plan.rules)
+    rules = _shape_rules(text, plan if isinstance(plan, Plan) else Plan.of(plan))
+    return rules is not None and not rules
 
 
 def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
@@ -145,7 +173,6 @@ class _Vetting:
         self.a = a
         self.has_secret = has_secret
         self._before: Optional[List[str]] = None
-        self._valid: Optional[bool] = None
         self._problems: Optional[int] = None
         self.verdicts: Dict[str, bool] = {}
 
@@ -154,11 +181,6 @@ class _Vetting:
             a = self.a
             self._before = [a.text[s:e] for s, e in a.placeholders]
         return self._before
-
-    def valid(self) -> bool:
-        if self._valid is None:
-            self._valid = is_valid(self.a.text)
-        return self._valid
 
     def problems(self) -> int:
         if self._problems is None:
@@ -174,14 +196,14 @@ class _Vetting:
     def _safe(self, fix: str) -> bool:
         a = self.a
         ok = not self.has_secret and fix != a.text
-        if ok:
-            new = parse(fix)
-            ok = new.userinfo == a.ref.userinfo
+        if ok and (a.ref.userinfo is not None or "@" in fix):
+            # (Without an "@" the fix has no userinfo either: no need to parse it.)
+            ok = parse(fix).userinfo == a.ref.userinfo
         if ok:
             after = [fix[s:e] for s, e in placeholders.find(fix, a.settings.placeholders)]
             ok = self.before() == after
         if ok:
-            ok = is_valid(fix) if self.valid() else len(validate(fix)) < self.problems()
+            ok = is_valid(fix) if a.valid else len(validate(fix)) < self.problems()
         return ok
 
 
@@ -266,26 +288,38 @@ def _plan_of(settings: Settings) -> Plan:
 
 
 def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[Finding]:
-    """check() with the settings' plan worked out already (the pipeline's per-candidate call)."""
-    if _is_clean(text, plan):
-        return []
-    return full_check(text, plan, context)
+    """check() with the settings' plan worked out already (the pipeline's per-candidate call).
+
+    A text of the clean shape runs only the rules whose screens say they may report it (a
+    default port: URI206 alone); any other text, the rules its signs select (rules.signs)."""
+    rules = _shape_rules(text, plan)
+    if rules is None:
+        return _check_with(text, plan, context, None)
+    return _check_with(text, plan, context, rules) if rules else []
 
 
-def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = None) -> List[Finding]:
-    """check() without its fast path: every enabled rule runs (tests hold the two equal)."""
+def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = None,
+               screened: bool = True) -> List[Finding]:
+    """check() without its fast path: the enabled rules that the URI's signs select run, or with
+    ``screened=False`` every enabled rule (tests hold the three ways equal)."""
     plan = plan if isinstance(plan, Plan) else Plan.of(plan)
+    return _check_with(text, plan, context, None if screened else plan.rules)
+
+
+def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]]) -> List[Finding]:
+    """The check of one URI by ``rules`` (None: those its signs select)."""
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
         return []
-    a = Analysis(text, settings, plan.rules, plan.real_secrets_only)
+    a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects)
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):
         return []
     if not _is_candidate(a, context):
         return []
-    rules = plan.rules
+    if rules is None:
+        rules = plan.rules_for(signs_of(a, plan.wanted))
     if scheme_fault(text) is not None:
         if unwrapped(text) is not None and INVALID_SCHEME in rules:
             # "(https://x/)": the pair is the problem, and the only syntax finding until it is
@@ -298,7 +332,9 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
         findings.extend(rule.check(a))
     if not findings:
         return findings
-    hidden = secrets.secret_spans(text, settings.placeholders)
+    # Without a userinfo, and with nothing secrets.may_hold_secret sees, there is no secret.
+    may_hide = a.ref.userinfo is not None or a.may_hold_secret()
+    hidden = secrets.secret_spans(text, settings.placeholders) if may_hide else []
     out = []
     vetting = _Vetting(a, bool(hidden))
     for f in findings:

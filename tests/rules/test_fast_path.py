@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from tests.conftest import CORPORA, need_shared
-from urilint.checker import _is_clean, full_check
+from urilint.checker import _is_clean, clean_shape, full_check
+from urilint.rules import RULES
 from urilint.settings import Settings
 
 SETTINGS = [
@@ -33,6 +34,40 @@ _uriish = st.lists(_piece, max_size=12).map("".join)
 def test_fast_path_agrees_with_full_pass(settings: Settings, text: str) -> None:
     if _is_clean(text, settings):
         assert full_check(text, settings) == [], text
+
+
+def _each_screen_holds(text: str) -> None:
+    """A text of the clean shape that a rule reports: that rule's own screen must say it may
+    (check() runs only the rules whose screens say so)."""
+    shape = clean_shape(text)
+    if shape is None:
+        return
+    reported = {f.code for f in full_check(text, EVERY_RULE, screened=False)}
+    for rule in RULES:
+        if rule.code in reported:
+            assert rule.screen(shape), (rule.code, text)
+
+
+EVERY_RULE = Settings(select=frozenset({"ALL"}))
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_uriish)
+def test_each_screen_says_yes_to_what_its_rule_reports(text: str) -> None:
+    _each_screen_holds(text)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("%7e", id="lowercase-hex-of-unreserved"),
+    pytest.param("https://example.com/%7e", id="lowercase-hex-in-path"),
+    pytest.param("https://example.com/%7E", id="uppercase-hex-in-path"),
+    pytest.param("https://example.com:443/", id="default-port"),
+    pytest.param("https://example.com/a/./b", id="dot-segment"),
+    pytest.param("https://" + ".".join(["a" * 63] * 3 + ["a" * 62]) + "/", id="host-of-254"),
+])
+def test_each_screen_on_known_rows(text: str) -> None:
+    assert full_check(text, EVERY_RULE, screened=False)  # each row is reported
+    _each_screen_holds(text)
 
 
 @pytest.mark.slow

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from .. import placeholders, secrets
@@ -11,7 +10,7 @@ from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import ascii_lower
 from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.schemes import DEFAULT_PORTS
-from ..rfc3986.validate import SyntaxProblem, validate
+from ..rfc3986.validate import SyntaxProblem, is_valid, validate
 from ..settings import Settings
 
 #: Schemes whose authority is a DNS name and that need a host (RFC 9110 4.2, RFC 6455 3, RFC 1738).
@@ -57,6 +56,30 @@ FAMILIES = (MALFORMED, NORMALIZATION, CREDENTIALS, LINKS)
 SEVERITIES = ("error", "warning", "note")  #: SARIF's levels
 #: What a rule reads (Rule.reads), from least to most.
 CHARACTERS, SCHEME, WHOLE = "characters", "scheme", "whole"
+
+class Sign:
+    """Signs (Rule.signs): cheap facts about a URI that misses check()'s fast path.  A rule names
+    the signs of which a URI must show at least one for the rule to be able to report it; the
+    full pass runs only those rules (rules.signs works them out, once per URI; tests hold the
+    screened pass equal to running every rule).  They are bits, so a URI's signs pick its rules
+    in one look-up."""
+
+    INVALID = 1 << 0  #: the text breaks RFC 3986's grammar (validate finds a problem)
+    SCHEME_CASE = 1 << 1  #: the scheme has a letter that is not lowercase
+    HOST_CASE = 1 << 2  #: the host has an uppercase letter or a "%"
+    PERCENT = 1 << 3  #: a "%" anywhere
+    DOTS = 1 << 4  #: a "." in the path
+    PORT = 1 << 5  #: a ":" after the host (a port, maybe empty)
+    EMPTY_PATH = 1 << 6  #: an authority followed by an empty path
+    USERINFO = 1 << 7  #: an "@" ends a userinfo
+    SECRET = 1 << 8  #: a parameter named like a secret, a token or a webhook (secrets.may_hold_secret)
+    HOST_DIGIT = 1 << 9  #: the host starts with a digit (an IPv4 address, or a name read as one)
+    HOST_DNS = 1 << 10  #: the host may break a DNS name rule (rules.uri104_invalid_host.may_break_dns)
+    SCHEME_UNKNOWN = 1 << 11  #: neither registered with IANA nor commonly used unregistered
+    NO_HOST = 1 << 12  #: a web scheme without "//" and a host
+    TYPO_START = 1 << 13  #: "https//", "http;//" or a doubled scheme at the start (uri108)
+    NONE = 0  #: the rule reports nothing about a URI alone (the link rules)
+    ANY = (1 << 14) - 1  #: the default: the rule may report any URI, so it always runs
 
 
 class CleanShape(NamedTuple):
@@ -112,6 +135,9 @@ class Rule(NamedTuple):
     #: Whether the rule may report a URI of the clean shape (check()'s fast path); the default
     #: runs the full pass, so a rule that forgets to declare it costs time, never findings.
     screen: Callable[[CleanShape], bool] = always
+    #: The signs (Sign.INVALID, Sign.PORT, ...) of which a URI must show one for the rule to report it,
+    #: or'ed; the default runs the rule on every URI that misses the fast path.
+    signs: int = Sign.ANY
     #: For a normalization rule: the aspect of the normal form it reports (rules.common).
     aspect: Optional[str] = None
     #: The rule reports a secret (a password or token): it also runs in code blocks, test data
@@ -136,23 +162,33 @@ class Rule(NamedTuple):
         return settings.selects(self.code, self.default)
 
 
+def aspects_of(rules: Tuple[Rule, ...]) -> FrozenSet[str]:
+    """The normal-form aspects the normalization rules among ``rules`` report."""
+    return frozenset(r.aspect for r in rules if r.aspect is not None)
+
+
 class Analysis:
     """One URI, parsed and validated once, with what every rule needs to know about it."""
 
     def __init__(self, text: str, settings: Settings, enabled: Tuple[Rule, ...] = (),
-                 real_secrets_only: bool = False) -> None:
+                 real_secrets_only: bool = False, aspects: Optional[FrozenSet[str]] = None) -> None:
         self.text = text
         self.settings = settings
         #: in test data and generated files only real-looking secrets are reported
         self.real_secrets_only = real_secrets_only
         #: the rules that run on this URI (some rules defer to others that are on)
         self.enabled = enabled
-        #: the normal-form aspects of the enabled normalization rules (rules.common)
-        self.aspects: FrozenSet[str] = frozenset(r.aspect for r in enabled if r.aspect is not None)
+        #: the normal-form aspects of the enabled normalization rules (rules.common); a caller
+        #: checking many URIs with the same rules passes them (aspects_of), worked out once
+        self.aspects: FrozenSet[str] = aspects_of(enabled) if aspects is None else aspects
         self.ref: URIReference = parse(text)
+        #: The scheme in lower case (None: a relative reference); asked dozens of times per URI.
+        self.scheme: Optional[str] = ascii_lower(self.ref.scheme) if self.ref.scheme is not None else None
         self.placeholders = placeholders.find(text, settings.placeholders)
         self._problems: Optional[List[SyntaxProblem]] = None
         self._syntax: Optional[List[SyntaxProblem]] = None
+        self._valid: Optional[bool] = None
+        self._valid_scheme: Optional[bool] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
         #: per-URI memo for work several rules share (normalization edits by aspect set)
@@ -165,6 +201,7 @@ class Analysis:
         self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
         #: per-URI memo of rules.common.meaning_kept: the normal-form aspects that keep the meaning
         self.kept: Optional[FrozenSet[str]] = None
+        self._may_hold_secret: Optional[bool] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:
@@ -178,27 +215,38 @@ class Analysis:
     def syntax_problems(self) -> List[SyntaxProblem]:
         """Every syntax problem of the text (``validate``), placeholders and scheme included."""
         if self._syntax is None:
-            self._syntax = validate(self.text)
+            self._syntax = [] if self.valid else validate(self.text)
         return self._syntax
 
-    @functools.cached_property
-    def scheme(self) -> Optional[str]:
-        """The scheme in lower case (None: a relative reference); asked dozens of times per URI."""
-        return ascii_lower(self.ref.scheme) if self.ref.scheme is not None else None
+    @property
+    def valid(self) -> bool:
+        """Whether the text is an RFC 3986 URI-reference (``is_valid``), once per URI."""
+        if self._valid is None:
+            self._valid = is_valid(self.text)
+        return self._valid
 
-    @functools.cached_property
+    @property
     def default_ports(self) -> Mapping[str, int]:
-        if not self.settings.extra_default_ports:
+        # (A plain property, not functools.cached_property: on Python 3.11 that takes a lock.)
+        extra = self.settings.extra_default_ports
+        if not extra:
             return DEFAULT_PORTS
-        merged = dict(DEFAULT_PORTS)
-        merged.update(dict(self.settings.extra_default_ports))
-        return merged
+        return {**DEFAULT_PORTS, **dict(extra)}
+
+    def may_hold_secret(self) -> bool:
+        """secrets.may_hold_secret of the text, once per URI (the SECRET sign and the checker's
+        secret spans both ask)."""
+        if self._may_hold_secret is None:
+            self._may_hold_secret = secrets.may_hold_secret(self.text)
+        return self._may_hold_secret
 
     def in_placeholder(self, start: int, end: int) -> bool:
         return bool(self.placeholders) and placeholders.overlaps(self.placeholders, start, end)
 
     def has_valid_scheme(self) -> bool:
-        return self.ref.scheme is not None and grammar.SCHEME_PREFIX.match(self.text) is not None
+        if self._valid_scheme is None:
+            self._valid_scheme = self.ref.scheme is not None and grammar.SCHEME_PREFIX.match(self.text) is not None
+        return self._valid_scheme
 
     def span(self, component: str) -> Tuple[int, int]:
         s = self.ref.span(component)
@@ -259,4 +307,5 @@ def link_rule(**fields: Any) -> Rule:
     finds nothing, and the pipeline runs :func:`urilint.links.check.check_links` on each
     document when one of these rules is on.  Its examples carry the tree they resolve against,
     so they live in ``bad_links`` and ``good_links`` (``bad`` and ``good`` stay empty)."""
-    return Rule(**{"bad": (), "good": (), "check": no_uri_findings, "family": LINKS, "screen": never, **fields})
+    return Rule(**{"bad": (), "good": (), "check": no_uri_findings, "family": LINKS, "screen": never,
+                   "signs": Sign.NONE, **fields})

@@ -372,26 +372,40 @@ def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     return list(cached)
 
 
+_PORT_ASPECTS = frozenset({"default-port", "empty-port"})
+
+
 def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
+    # Each component is visited only when one of the aspects can change it (every reported URI
+    # that misses check()'s fast path asks, most often for one aspect): the edits come out in
+    # the same order, component by component.
     ref = a.ref
     edits: List[Edit] = []
-    scheme_span = ref.span("scheme")
-    if "scheme-case" in aspects and scheme_span is not None and ref.scheme != ref.scheme.lower():  # type: ignore[union-attr]
-        edits.append((scheme_span[0], scheme_span[1], ref.scheme.lower()))  # type: ignore[union-attr]
-    edits += _component_edits(a, "host", aspects)
-    port_span = ref.span("port")
-    if port_span is not None and ref.port is not None and not a.in_placeholder(*port_span):
-        default = a.default_ports.get(a.scheme or "")
-        if ref.port == "" and "empty-port" in aspects:
-            edits.append((port_span[0] - 1, port_span[1], ""))
-        elif ref.port and default is not None and "default-port" in aspects and spells_port(ref.port, default):
-            edits.append((port_span[0] - 1, port_span[1], ""))
-    edits += _path_edits(a, aspects)
+    scheme = ref.scheme
+    if "scheme-case" in aspects and scheme is not None and scheme != scheme.lower():
+        scheme_span = ref.span("scheme")
+        if scheme_span is not None:
+            edits.append((scheme_span[0], scheme_span[1], scheme.lower()))
+    pct = "%" in a.text and not aspects.isdisjoint(_PCT_ASPECTS)
+    host = ref.host
+    if host and ("%" in host or ("host-case" in aspects and host != host.lower())):
+        edits += _component_edits(a, "host", aspects)
+    if ref.port is not None and not aspects.isdisjoint(_PORT_ASPECTS):
+        port_span = ref.span("port")
+        if port_span is not None and not a.in_placeholder(*port_span):
+            default = a.default_ports.get(a.scheme or "")
+            if ref.port == "" and "empty-port" in aspects:
+                edits.append((port_span[0] - 1, port_span[1], ""))
+            elif ref.port and default is not None and "default-port" in aspects and spells_port(ref.port, default):
+                edits.append((port_span[0] - 1, port_span[1], ""))
+    if pct or ("dot-segments" in aspects and "." in ref.path):
+        edits += _path_edits(a, aspects)
     if "empty-path" in aspects and ref.path == "" and ref.authority is not None:
         pos = a.span("path")[0]
         edits.append((pos, pos, "/"))
-    edits += _component_edits(a, "query", aspects)
-    edits += _component_edits(a, "fragment", aspects)
+    if pct:
+        edits += _component_edits(a, "query", aspects)
+        edits += _component_edits(a, "fragment", aspects)
     return edits
 
 

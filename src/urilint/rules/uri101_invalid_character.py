@@ -7,7 +7,7 @@ from typing import Iterator, List, Optional
 from ..finding import Finding
 from ..rfc3986 import lazy
 from ..rfc3986.validate import SyntaxProblem
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 from .common import CHARACTER, count_chars, encode_problems_fix, first_run, pct_encode, problems_for
 
 #: A line break with the indentation around it: a URI wrapped across lines.
@@ -20,7 +20,7 @@ def _joined(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
     if any(p.component == "userinfo" for p in problems):
         return None
     joined = _BREAK.sub("", a.text)
-    left = Analysis(joined, a.settings, a.enabled)
+    left = Analysis(joined, a.settings, a.enabled, aspects=a.aspects)
     rest = problems_for(left, CHARACTER)
     return encode_problems_fix(left, rest) if rest else joined
 
@@ -58,6 +58,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow in a URI and that are accidents or break a

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import grammar
-from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
 from .common import PCT, apply_edits, problems_for
 
 
@@ -49,6 +49,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports a `%` that is not the start of a percent-encoding (`%` followed by two hex digits).

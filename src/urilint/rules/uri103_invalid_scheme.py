@@ -8,13 +8,16 @@ from typing import Iterator, Optional, Tuple
 from ..finding import Finding
 from ..rfc3986 import grammar
 from ..rfc3986.validate import describe
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 
 
 def scheme_fault(text: str) -> Optional[Tuple[int, str]]:
     """(offset, message) when ``text`` reads as ``scheme://...`` with a malformed scheme."""
     colon = text.find("://")
-    if colon == -1 or any(c in text[:colon] for c in "/?#") or grammar.SCHEME_PREFIX.match(text):
+    if colon == -1 or grammar.SCHEME_PREFIX.match(text):
+        return None
+    head = text[:colon]
+    if "/" in head or "?" in head or "#" in head:
         return None
     if colon == 0:
         return 0, "the URI has an empty scheme before '://'"
@@ -80,6 +83,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports a URI of the form `something://...` whose scheme breaks section 3.1: empty, not starting

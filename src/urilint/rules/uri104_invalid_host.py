@@ -7,7 +7,7 @@ from typing import Iterator, List, Optional, Tuple
 from ..finding import Finding
 from ..rfc3986 import grammar, lazy
 from . import idn
-from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, numeric_host
+from .base import DNS_SCHEMES, MALFORMED, Analysis, CleanShape, Example, Rule, Sign, numeric_host
 from .common import HOST, problems_for
 
 _DOTTED_QUAD = lazy.compile(r"[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+")
@@ -65,20 +65,26 @@ def check(a: Analysis) -> Iterator[Finding]:
         yield RULE.finding(span[0] + start, span[0] + end, message)
 
 
+def may_break_dns(host: str, ascii_: bool) -> bool:
+    """Cheap: False when ``dns_fault(host)`` is surely None (the HOST_DNS sign, and half of the
+    clean shape's screen).  ``ascii_`` says whether the host is ASCII: a non-ASCII label counts
+    as its A-label, whose length has no useful bound per code point (UTS 46 maps U+FDFA to 18
+    letters), so such a host always may."""
+    if not host or ".." in host or host[0] in ".-" or host[-1] == "-" or "-." in host or ".-" in host:
+        return True
+    if not ascii_:
+        return True
+    # dns_fault's bounds: 253 octets without the one trailing dot it allows, 63 per label.
+    name_length = len(host) - host.endswith(".")
+    return len(host) > 63 and (name_length > 253 or any(len(label) > 63 for label in host.split(".")))
+
+
 def screen(shape: CleanShape) -> bool:
     """A host of the clean shape's characters can still break DNS label rules or be numeric."""
-    host = shape.host
     if shape.scheme is None:
         return False
-    if ".." in host or host[0] in ".-" or host[-1] == "-" or "-." in host or ".-" in host:
-        return True
-    if numeric_host(host):
-        return True
-    if not shape.ascii:
-        # Non-ASCII letters read as "a" here, but a label counts as its A-label, whose length
-        # has no useful bound per code point (UTS 46 maps U+FDFA to 18 letters).
-        return True
-    return len(host) > 63 and (len(host) > 254 or any(len(label) > 63 for label in host.split(".")))
+    # Non-ASCII letters read as "a" in the shape; may_break_dns is told they were there.
+    return numeric_host(shape.host) or may_break_dns(shape.host, shape.ascii)
 
 
 RULE = Rule(
@@ -91,6 +97,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
+    signs=Sign.INVALID | Sign.HOST_DIGIT | Sign.HOST_DNS,
     doc="""\
 ## What it does
 Reports hosts that cannot work: a malformed IP literal (`[::1::2]`, an IPv6 zone identifier,

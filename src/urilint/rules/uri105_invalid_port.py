@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import grammar, lazy
-from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
 from .common import PORT, problems_for
 
 #: A port spelled as a name: documentation's placeholder for a number.
@@ -44,6 +44,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
+    signs=Sign.PORT,
     doc="""\
 ## What it does
 Reports a port with anything but ASCII digits, and a numeric port over 65535.

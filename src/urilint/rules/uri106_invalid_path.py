@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 from .common import PATH_NOSCHEME, problems_for
 
 
@@ -26,6 +26,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports a link target (a Markdown, HTML or reST link) that is a relative path whose first

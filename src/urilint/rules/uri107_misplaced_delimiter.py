@@ -6,7 +6,7 @@ from typing import Iterator, List
 
 from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem, describe
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 from .common import DELIMITER, components, count_chars, encode_problems_fix, problems_for
 
 _WHERE = {"path": "the path", "query": "the query", "fragment": "the fragment", "host": "the host"}
@@ -52,6 +52,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports `[` and `]` outside an IP literal that do not pair up (a stray bracket in the path,

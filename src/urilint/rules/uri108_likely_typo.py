@@ -8,7 +8,7 @@ from typing import Iterator, List, Optional, Tuple
 from ..finding import Finding
 from ..rfc3986 import iana, lazy
 from ..rfc3986.schemes import reads_as_host
-from .base import MALFORMED, WEB_SCHEMES, Analysis, CleanShape, Example, Rule
+from .base import MALFORMED, WEB_SCHEMES, Analysis, CleanShape, Example, Rule, Sign
 
 #: Schemes people mean when they mistype one; a near miss of these is reported.
 COMMON_SCHEMES = ("http", "https", "ftp", "ftps", "sftp", "ssh", "mailto", "file", "ws", "wss", "git")
@@ -90,6 +90,11 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
     return None
 
 
+def typo_at_start(text: str) -> bool:
+    """The TYPO_START sign: "https//", "http;//" or a doubled scheme begins ``text``."""
+    return _MISSING_COLON.match(text) is not None or _DOUBLED.match(text) is not None
+
+
 def check(a: Analysis) -> Iterator[Finding]:
     typo = _typo(a)
     if typo is not None and not a.in_placeholder(typo[0], typo[1]):
@@ -112,6 +117,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
+    signs=Sign.TYPO_START | Sign.NO_HOST | Sign.SCHEME_UNKNOWN,
     doc="""\
 ## What it does
 Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import iana
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -31,6 +31,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
+    signs=Sign.SCHEME_UNKNOWN,
     doc="""\
 ## What it does
 Reports schemes that are neither in the IANA "Uniform Resource Identifier (URI) Schemes" registry

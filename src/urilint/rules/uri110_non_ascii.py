@@ -7,7 +7,7 @@ from typing import Iterator, List, Optional
 from ..finding import Finding
 from ..rfc3986.validate import SyntaxProblem
 from . import idn
-from .base import MALFORMED, Analysis, CleanShape, Example, Rule
+from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
 from .common import IRI, Edit, apply_edits, components, pct_encode, problems_for
 
 
@@ -68,6 +68,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports non-ASCII characters that RFC 3987 allows in an IRI (`https://de.wikipedia.org/wiki/Köln`)

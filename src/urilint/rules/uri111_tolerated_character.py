@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import MALFORMED, Analysis, Example, Rule, never
+from .base import MALFORMED, Analysis, Example, Rule, Sign, never
 from .common import CONVENTION, components, count_chars, encode_problems_fix, first_run, pct_encode, problems_for
 
 
@@ -34,6 +34,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="warning",
     screen=never,
+    signs=Sign.INVALID,
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow but that real URLs use by convention, in the

@@ -7,7 +7,7 @@ from typing import Iterator
 from ..finding import Finding
 from ..rfc3986 import iana
 from ..rfc3986.schemes import NORMALIZATION as SCHEME_TABLE
-from .base import NORMALIZATION, Analysis, Example, Rule, never
+from .base import NORMALIZATION, Analysis, Example, Rule, Sign, never
 from .common import aspect_edits, normal_fix
 
 #: Schemes commonly written without "//" whose uppercase form is still clearly a URI.
@@ -49,6 +49,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=never,
+    signs=Sign.SCHEME_CASE,
     aspect="scheme-case",
     doc="""\
 ## What it does

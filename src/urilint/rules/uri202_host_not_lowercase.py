@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import NORMALIZATION, Analysis, Example, Rule, never
+from .base import NORMALIZATION, Analysis, Example, Rule, Sign, never
 from .common import aspect_edits, normal_fix
 
 
@@ -26,6 +26,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=never,
+    signs=Sign.HOST_CASE,
     aspect="host-case",
     doc="""\
 ## What it does

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import lazy
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import aspect_edits, normal_fix
 
 
@@ -26,7 +27,7 @@ def check(a: Analysis) -> Iterator[Finding]:
 
 
 #: %XX of an unreserved character (section 2.3), either case of hex digit.
-_UNRESERVED_PCT = lazy.compile(r"%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2[DE]|5F|7E)")
+_UNRESERVED_PCT = lazy.compile(r"%(?:4[1-9A-F]|5[0-9A]|6[1-9A-F]|7[0-9A]|3[0-9]|2[DE]|5F|7E)", re.I)
 
 
 def screen(shape: CleanShape) -> bool:
@@ -43,6 +44,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=screen,
+    signs=Sign.PERCENT,
     aspect="pct-unreserved",
     doc="""\
 ## What it does

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986 import lazy
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import aspect_edits, normal_fix
 
 
@@ -39,6 +39,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=screen,
+    signs=Sign.DOTS,
     aspect="dot-segments",
     doc="""\
 ## What it does

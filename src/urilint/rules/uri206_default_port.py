@@ -6,7 +6,7 @@ from typing import Iterator
 
 from ..finding import Finding
 from ..rfc3986.schemes import DEFAULT_PORTS
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import aspect_edits, normal_fix
 
 
@@ -31,6 +31,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=screen,
+    signs=Sign.PORT,
     aspect="default-port",
     doc="""\
 ## What it does

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import aspect_edits, normal_fix
 
 
@@ -28,6 +28,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=screen,
+    signs=Sign.PORT,
     aspect="empty-port",
     doc="""\
 ## What it does

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import aspect_edits, normal_fix
 
 
@@ -29,6 +29,7 @@ RULE = Rule(
     family=NORMALIZATION,
     severity="warning",
     screen=screen,
+    signs=Sign.EMPTY_PATH,
     aspect="empty-path",
     doc="""\
 ## What it does

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
-from .base import CREDENTIALS, Analysis, Example, Rule, never
+from .base import CREDENTIALS, Analysis, Example, Rule, Sign, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -46,6 +46,7 @@ RULE = Rule(
     security_severity="7.5",
     cwe=798,
     screen=never,
+    signs=Sign.USERINFO,
     secret=True,
     doc="""\
 ## What it does

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
-from .base import CREDENTIALS, WEB_SCHEMES, Analysis, Example, Rule, never
+from .base import CREDENTIALS, WEB_SCHEMES, Analysis, Example, Rule, Sign, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -33,6 +33,7 @@ RULE = Rule(
     severity="error",
     security_severity="5.0",
     screen=never,
+    signs=Sign.USERINFO,
     doc="""\
 ## What it does
 Reports `user@` in http, https, ws and wss URIs.

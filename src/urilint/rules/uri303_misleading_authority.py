@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..finding import Finding
-from .base import CREDENTIALS, Analysis, Example, Rule, never
+from .base import CREDENTIALS, Analysis, Example, Rule, Sign, never
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -27,6 +27,7 @@ RULE = Rule(
     severity="error",
     security_severity="5.0",
     screen=never,
+    signs=Sign.USERINFO,
     doc="""\
 ## What it does
 Reports a userinfo that reads like a host name, an IP address or `host:port`, so that a reader

@@ -6,7 +6,7 @@ from typing import Dict, Iterator, List
 
 from .. import secrets
 from ..finding import Finding
-from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule
+from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -62,6 +62,7 @@ RULE = Rule(
     security_severity="7.5",
     cwe=798,
     screen=screen,
+    signs=Sign.SECRET,
     secret=True,
     doc="""\
 ## What it does

@@ -6,7 +6,7 @@ from typing import Iterator, List, Optional
 
 from ..finding import Finding
 from ..rfc3986 import grammar, lazy
-from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, numeric_host
+from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign, numeric_host
 
 _PART = lazy.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
 #: Digits (leading zeros stripped) of the largest 32-bit value, 4294967295, in each base.
@@ -71,6 +71,7 @@ RULE = Rule(
     severity="error",
     security_severity="5.0",
     screen=screen,
+    signs=Sign.HOST_DIGIT,
     doc="""\
 ## What it does
 Reports hosts made of one to four numeric parts in decimal, octal (leading zero) or hex (`0x`)
