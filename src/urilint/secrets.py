@@ -155,12 +155,15 @@ def is_documentation_host(host: str) -> bool:
     return any(fnmatch.fnmatchcase(host, pattern) for pattern in DOCUMENTATION_HOSTS)
 
 
-def _ascending_runs(value: str) -> int:
-    """How many runs of consecutive characters make up ``value`` ("1234567890abcdef": 2)."""
+def _ascending_runs(value: str, most: int) -> int:
+    """How many runs of consecutive characters make up ``value`` ("1234567890abcdef": 2),
+    counted up to one more than ``most`` (a random value is done after a few characters)."""
     runs = 1
     for a, b in zip(value, value[1:]):
         if not (ord(b) == ord(a) + 1 or (a, b) == ("9", "0")):
             runs += 1
+            if runs > most:
+                break
     return runs
 
 
@@ -181,7 +184,7 @@ def _names_a_secret(value: str) -> bool:
 
 
 def _is_sequence(value: str) -> bool:
-    return len(value) >= 6 and _ascending_runs(value) <= 2
+    return len(value) >= 6 and _ascending_runs(value, 2) <= 2
 
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:
@@ -372,11 +375,13 @@ def _component_at(ref: URIReference, offset: int) -> str:
 
 
 def other_secrets(text: str, ref: Optional[URIReference] = None,
-                  syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Secret]:
+                  syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES,
+                  may_hold: Optional[bool] = None) -> List[Secret]:
     """The secrets of ``text`` outside its userinfo (URI301 speaks for those), in order:
     parameters named like secrets (query, fragment, path), a webhook's secret path part, and
-    token-shaped strings anywhere that no parameter holds."""
-    if not may_hold_secret(text):
+    token-shaped strings anywhere that no parameter holds.  ``may_hold``: what
+    ``may_hold_secret(text)`` says, when the caller knows already."""
+    if not (may_hold_secret(text) if may_hold is None else may_hold):
         return []
     ref = ref if ref is not None else parse(text)
     found = [Secret("parameter", p.where, p.name, p.value) for p in secret_params(text, ref, syntaxes)]
@@ -394,15 +399,20 @@ def other_secrets(text: str, ref: Optional[URIReference] = None,
     return sorted(found, key=lambda f: f.span)
 
 
-def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
+def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES,
+                 ref: Optional[URIReference] = None, may_hold: Optional[bool] = None) -> List[Span]:
     """Every span of ``text`` (one URI) that must never be shown: passwords, token-shaped user
     names, secret parameter values (query, fragment, path), webhook secrets and token-shaped
-    strings anywhere."""
-    tokens = [m.span() for m in find_tokens(text)]
+    strings anywhere.  ``ref`` (``text`` parsed) and ``may_hold`` (``may_hold_secret(text)``)
+    spare a caller that has them the work."""
+    if may_hold is False:
+        tokens: List[Span] = []  # may_hold_secret is True wherever find_tokens finds one
+    else:
+        tokens = [m.span() for m in find_tokens(text)]
     if not any(c in text for c in "@?#;") and not _webhook_hint(text):
         # No userinfo, parameters or webhook: only a token can be here (most URIs; no parse).
         return tokens
-    ref = parse(text)
+    ref = parse(text) if ref is None else ref
     spans: List[Span] = tokens
     pw = password_span(ref)
     if pw is not None and password_is_secret(text, pw, syntaxes):
@@ -410,7 +420,7 @@ def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTA
     user = user_token_span(ref)
     if user is not None:
         spans.append(user)
-    spans.extend(s.span for s in other_secrets(text, ref, syntaxes))
+    spans.extend(s.span for s in other_secrets(text, ref, syntaxes, may_hold))
     return sorted(set(spans))
 
 

@@ -205,3 +205,28 @@ _mixed = st.lists(st.sampled_from(["hooks.slack.com", "HOOKS.SLACK.COM", "discor
 @given(text=_mixed)
 def test_webhook_hint_reads_as_the_pattern(text: str) -> None:
     assert secrets._webhook_hint(text) is (secrets._WEBHOOK_HINT.search(text) is not None)
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:2])
+@hsettings(max_examples=300, deadline=None)
+@given(text=_uriish)
+def test_secret_spans_from_what_the_analysis_knows(settings: Settings, text: str) -> None:
+    """The checker hands secret_spans the parsed reference and may_hold_secret's answer, and skips
+    it without a userinfo when may_hold_secret says no: the spans must be the same."""
+    a = Analysis(text, settings)
+    full = secrets.secret_spans(text, settings.placeholders)
+    assert secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret()) == full
+    if a.ref.userinfo is None and not a.may_hold_secret():
+        assert full == []
+
+
+@pytest.mark.parametrize("value, expected", [
+    pytest.param("123456", True, id="digits"),
+    pytest.param("1234567890abcdef", True, id="two-runs"),
+    pytest.param("abcdefghij", True, id="letters"),
+    pytest.param("12345", False, id="too-short"),
+    pytest.param("123abc789", False, id="three-runs"),
+    pytest.param("Xk9mQ2vL7pR4wZt8", False, id="random"),
+])
+def test_a_sequence_is_two_runs_at_most(value: str, expected: bool) -> None:
+    assert secrets._is_sequence(value) is expected

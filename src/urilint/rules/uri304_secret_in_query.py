@@ -12,7 +12,7 @@ from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign
 def check(a: Analysis) -> Iterator[Finding]:
     if a.security_exempt():
         return
-    found = [s for s in secrets.other_secrets(a.text, a.ref, a.settings.placeholders)
+    found = [s for s in secrets.other_secrets(a.text, a.ref, a.settings.placeholders, a.may_hold_secret())
              if a.secret_worth_reporting(*s.span)]  # not a dummy, nor next to a documentation host
     if not found:
         return
