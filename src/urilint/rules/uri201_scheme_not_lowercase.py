@@ -8,7 +8,7 @@ from ..finding import Finding
 from ..rfc3986 import iana
 from ..rfc3986.schemes import NORMALIZATION as SCHEME_TABLE
 from .base import NORMALIZATION, Analysis, Example, Rule, Sign, never
-from .common import aspect_edits, normal_fix
+from .common import normal_fix
 
 #: Schemes commonly written without "//" whose uppercase form is still clearly a URI.
 OPAQUE_SCHEMES = frozenset({"mailto", "urn", "tel", "data", "news", "sip", "sips", "xmpp", "magnet", "geo", "sms"})
@@ -26,7 +26,9 @@ def is_a_name(a: Analysis, scheme: str) -> bool:
 
 def check(a: Analysis) -> Iterator[Finding]:
     scheme = a.scheme
-    if scheme is None or not a.has_valid_scheme() or not aspect_edits(a, "scheme-case"):
+    # The scheme-case aspect edits exactly a valid scheme that is not in lower case (every
+    # scheme keeps its meaning lowercased, section 3.1): no need to work out the edits here.
+    if scheme is None or a.ref.scheme == scheme or not a.has_valid_scheme():
         return
     if is_a_name(a, scheme):
         return
