@@ -8,6 +8,7 @@ diffs, dumps and baselines show :func:`redact` of a URI, never the URI itself.
 from __future__ import annotations
 
 import fnmatch
+import functools
 import math
 import re
 from collections import Counter
@@ -282,10 +283,12 @@ def _webhook_hint(text: str) -> bool:
     return _WEBHOOK_HINT.search(text) is not None
 
 
+@functools.lru_cache(maxsize=256)
 def may_hold_secret(text: str) -> bool:
     """Cheap: can any part of ``text`` but the userinfo hold a secret: a parameter (query,
     fragment or path) named like a secret, a token-shaped value, or a webhook's secret path?
-    False means URI304 cannot fire."""
+    False means URI304 cannot fire.  Cached: URI304's screen asks on the fast path, and a URI
+    the screens send on asks again (the checker's secret spans), as does a file's repeated link."""
     for m in _NAME_EQ.finditer(text):
         if _name_key(m.group(1)) in SECRET_NAMES:
             return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import FrozenSet, List, Tuple
+from typing import FrozenSet, List, Optional, Tuple
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import urilint
 from urilint.rfc3986 import RULES, grammar
+from urilint.rfc3986.validate import _Scanner
 
 # Bounded so the whole module stays within a few seconds (house rule: deadline=None).
 FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -335,3 +336,44 @@ def test_uri_reference_is_uri_or_relative_ref_by_its_scheme_prefix(text: str) ->
     combined = re.fullmatch(grammar.URI_REFERENCE, text) is not None and grammar.BAD_PCT.search(text) is None
     assert urilint.is_valid(text) == combined
     assert urilint.is_valid(text) == (urilint.is_valid(text, "URI") or urilint.is_valid(text, "relative-ref"))
+
+
+class _WalkingScanner(_Scanner):
+    """The scanner as it was: every character tested in Python, one at a time (the reference
+    for the one that jumps from one character outside the set to the next)."""
+
+    def chars(self, start: int, end: int, allowed: FrozenSet[str], rule: str, component: str,
+              pct: bool = True, first_only: bool = False) -> Optional[int]:
+        text = self.text
+        first: Optional[int] = None
+        i = start
+        while i < end and not self.full():
+            c = text[i]
+            if c in allowed:
+                i += 1
+                continue
+            if c == "%" and pct:
+                if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
+                    i += 3
+                    continue
+                shown = "" if component == "userinfo" else f"{text[i:min(i + 3, end)]!r} "
+                self.add(i, "pct-encoded",
+                         f"{shown}is not a percent-encoding: '%' must be followed by two hex digits", component)
+            else:
+                self.add(i, rule, self.char_message(c, rule, component), component)
+            if first is None:
+                first = i
+                if first_only:
+                    break
+            i += 1
+        return first
+
+
+@FAST
+@given(ANY_TEXT)
+@example("http://[::1%25eth0]/")
+@example("http://u%zz@[v1.x y]:8a/%4/a b?%%#%")
+@example("https://example.com/" + "a " * 600)  # more problems than MAX_PROBLEMS
+def test_the_scanner_finds_what_a_character_walk_finds(text: str) -> None:
+    for rule in RULES:
+        assert _Scanner(text, rule).run() == _WalkingScanner(text, rule).run(), rule

@@ -11,6 +11,8 @@ structural fault.  Problems in the userinfo never quote its characters: it may h
 
 from __future__ import annotations
 
+import functools
+import re
 from typing import FrozenSet, List, NamedTuple, Optional
 
 from . import grammar
@@ -20,6 +22,19 @@ from .reference import _check_str
 RULES = tuple(grammar.RULE_PATTERNS)
 #: At most this many problems are listed for one string (the first is always the earliest).
 MAX_PROBLEMS = 1000
+
+
+#: Sets the scanner checks against, built once (a new frozenset per call would be hashed again
+#: for _outside's cache).
+_PATH_CHARS = grammar.PCHAR | frozenset("/")
+_IPV6_CHARS = grammar.HEXDIG | frozenset(":.")
+
+
+@functools.lru_cache(maxsize=16)
+def _outside(allowed: FrozenSet[str]) -> "re.Pattern[str]":
+    """A pattern for one character not in ``allowed`` (one of the grammar's character sets):
+    the scanner jumps from problem to problem instead of testing every character in Python."""
+    return re.compile("[^" + "".join(re.escape(c) for c in sorted(allowed)) + "]")
 
 
 class SyntaxProblem(NamedTuple):
@@ -156,12 +171,14 @@ class _Scanner:
         """Check ``text[start:end]`` char by char; return the first bad offset (None if none)."""
         text = self.text
         first: Optional[int] = None
+        next_bad = _outside(allowed).search
         i = start
         while i < end and not self.full():
+            m = next_bad(text, i, end)  # the allowed characters before it are skipped at once
+            if m is None:
+                break
+            i = m.start()
             c = text[i]
-            if c in allowed:
-                i += 1
-                continue
             if c == "%" and pct:
                 if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
                     i += 3
@@ -237,7 +254,7 @@ class _Scanner:
         if inner[:1] in ("v", "V"):
             bad = self.ipvfuture(inner_start, end)
         else:
-            bad = self.chars(inner_start, end, grammar.HEXDIG | frozenset(":."), "IPv6address", "host", pct=False,
+            bad = self.chars(inner_start, end, _IPV6_CHARS, "IPv6address", "host", pct=False,
                              first_only=True)
             if bad is None and grammar.IPV6ADDRESS_RE.fullmatch(inner) is None:
                 self.add(end, "IPv6address", ipv6_fault(inner), "host")
@@ -280,7 +297,7 @@ class _Scanner:
                          "':' in the first segment of a relative reference reads as a scheme delimiter, "
                          "but what precedes it is not a valid scheme", "path")
                 start = colon + 1
-        self.chars(start, end, grammar.PCHAR | frozenset("/"), "pchar", "path")
+        self.chars(start, end, _PATH_CHARS, "pchar", "path")
 
 
 def ipv6_fault(inner: str) -> str:

@@ -416,10 +416,19 @@ def normal_fix(a: Analysis) -> Optional[str]:
     return apply_edits(a.text, edits) if edits else None
 
 
+#: Each aspect alone, as the key of Analysis.cache (a frozenset keeps its hash once worked out).
+_ONE_ASPECT: Mapping[str, FrozenSet[str]] = MappingProxyType({aspect: frozenset({aspect}) for aspect in ASPECTS})
+
+
 def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
-    if not _may_apply(a, aspect):
+    """normalization_edits for one aspect (every 2xx rule asks for its own)."""
+    if not _may_apply(a, aspect) or aspect not in meaning_kept(a):
         return []  # the common case of a reported URI: most aspects have nothing to do
-    return normalization_edits(a, frozenset({aspect}))
+    one = _ONE_ASPECT[aspect]
+    cached = a.cache.get(one)
+    if cached is None:
+        cached = a.cache[one] = _normalization_edits(a, one)
+    return list(cached)
 
 
 def _may_apply(a: Analysis, aspect: str) -> bool:
