@@ -342,5 +342,6 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         if hidden:
             f = f._replace(message=mask_message(f.message, text, hidden, (f.start, f.end)))
         out.append(f)
-    out.sort(key=lambda f: (f.start, f.code))
+    if len(out) > 1:
+        out.sort(key=lambda f: (f.start, f.code))
     return out
