@@ -14,12 +14,12 @@ def check(a: Analysis) -> Iterator[Finding]:
     edits = aspect_edits(a, "pct-case")
     if not edits:
         return
-    fix = normal_fix(a)
     # URI204 reports the triplets it decodes (not those of a fragment directive, say).
     decoded = {s for s, _, _ in aspect_edits(a, "pct-unreserved")} if "pct-unreserved" in a.aspects else set()
     edits = [e for e in edits if e[0] not in decoded]
     if not edits:
         return
+    fix = normal_fix(a)
     # One finding for the URI, at the first triplet; the fix uppercases them all.
     start, end, repl = edits[0]
     more = f" (and {len(edits) - 1} more)" if len(edits) > 1 else ""
