@@ -12,7 +12,7 @@ import functools
 import math
 import re
 from collections import Counter
-from typing import Iterable, Iterator, List, NamedTuple, Optional, Tuple
+from typing import FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 from urllib.parse import unquote
 
 from . import placeholders
@@ -94,17 +94,29 @@ PLACEHOLDER_WORDS = frozenset("""
 _FILLER = lazy.compile(r"[*xX.•·…_-]+|\.\.\.")
 
 
+#: YOUR_API_KEY, <API_KEY>, your-token-here, MY_SECRET (case-insensitive after "your", "my"...)
+_NAMED_SLOT = lazy.compile(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+_NAMED_SLOT_ANY_CASE = lazy.compile(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+",
+                                    re.I)
+
+
 def is_placeholder_value(value: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
     """True for values that mark where a secret goes: ``{pw}``, ``$PW``, ``****``, ``xxx``,
     ``...``, ``<password>``, ``YOUR_API_KEY``, ``password``."""
+    return _is_placeholder_value(value, syntaxes if isinstance(syntaxes, frozenset) else frozenset(syntaxes))
+
+
+@functools.lru_cache(maxsize=256)
+def _is_placeholder_value(value: str, syntaxes: FrozenSet[str]) -> bool:
+    # Cached: a password is judged by URI301 and again for the secret spans every message of
+    # its URI is masked with.
     if value == "" or placeholders.is_placeholder(value, syntaxes):
         return True
     lowered = value.lower()
     if _FILLER.fullmatch(value) or lowered in PLACEHOLDER_WORDS:
         return True
-    # YOUR_API_KEY, <API_KEY>, your-token-here, MY_SECRET
-    return bool(re.fullmatch(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+", value,
-                             re.I if lowered.startswith(("your", "my", "insert", "enter", "replace")) else 0))
+    any_case = lowered.startswith(("your", "my", "insert", "enter", "replace"))
+    return (_NAMED_SLOT_ANY_CASE if any_case else _NAMED_SLOT).fullmatch(value) is not None
 
 
 def _looks_secret(value: str) -> bool:
@@ -236,8 +248,10 @@ def user_token_span(ref: URIReference) -> Optional[Span]:
     return span[0], span[0] + len(user)
 
 
+@functools.lru_cache(maxsize=256)
 def is_token(value: str) -> bool:
-    """Is the whole of ``value`` one token of a known format?"""
+    """Is the whole of ``value`` one token of a known format?  (Cached: a user name is asked
+    about by URI301, URI302 and the secret spans.)"""
     return any(m.span() == (0, len(value)) for m in find_tokens(value))
 
 
