@@ -8,12 +8,12 @@ Reading files happens only in :func:`find_config` and :func:`load`; the rest is 
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import sys
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterable, Mapping, NamedTuple, Optional, Tuple
 
+from . import globs
 from .links.slugs import ANCHOR_STYLES
 from .placeholders import SYNTAXES
 from .rfc3986.reference import parse as parse_reference
@@ -43,11 +43,7 @@ DEFAULT_GENERATED_PATHS: Tuple[str, ...] = (
 
 
 def _glob(name: str, pattern: str) -> bool:
-    # A pattern without "*", "?" or "[" matches only itself; fnmatch would compile a regular
-    # expression for it, and most default patterns ("tests/", "conftest.py") are such names.
-    if "*" in pattern or "?" in pattern or "[" in pattern:
-        return fnmatch.fnmatchcase(name, pattern)
-    return name == pattern
+    return globs.match(name, pattern)
 
 
 def path_matches(path: str, pattern: str) -> bool:
@@ -56,7 +52,7 @@ def path_matches(path: str, pattern: str) -> bool:
     if pattern.endswith("/"):
         folder = pattern[:-1]
         if "/" in folder:
-            return fnmatch.fnmatchcase(path, folder + "/*")
+            return globs.match(path, folder + "/*")
         return any(_glob(part, folder) for part in parts[:-1])
     if "/" in pattern:
         return _glob(path, pattern)
@@ -116,7 +112,7 @@ class Config(NamedTuple):
         name = rel.rsplit("/", 1)[-1]
         codes: FrozenSet[str] = frozenset()
         for glob, ignored in self.per_file_ignores:
-            if fnmatch.fnmatchcase(rel, glob) or fnmatch.fnmatchcase(name, glob):
+            if globs.match(rel, glob) or globs.match(name, glob):
                 codes |= ignored
         return codes
 

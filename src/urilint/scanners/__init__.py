@@ -17,10 +17,10 @@ Contexts: "bare", "quoted", "angle" (prose, RFC 3986 Appendix C), "markdown-link
 
 from __future__ import annotations
 
-import fnmatch
 import importlib
 from typing import Dict, List, NamedTuple, Tuple, Union
 
+from .. import globs
 from ..candidate import Candidate
 from ..settings import DEFAULT_SETTINGS, Settings
 from .base import Format
@@ -73,7 +73,7 @@ class Registry:
         if base in self._by_name:
             return self._by_name[base]
         for claim in self.claims:
-            if any(fnmatch.fnmatchcase(base, glob) for glob in claim.globs):
+            if any(globs.match(base, glob) for glob in claim.globs):
                 return claim.name
         dot = base.rfind(".")
         if dot > 0 or (dot == 0 and base.count(".") > 1):

@@ -1,0 +1,48 @@
+"""globs.match reads a glob exactly as fnmatch.fnmatchcase does, without compiling the common ones."""
+
+from __future__ import annotations
+
+import fnmatch
+
+import pytest
+from hypothesis import given, settings as hsettings, strategies as st
+
+from urilint import globs
+from urilint.config import DEFAULT_EXAMPLE_PATHS, DEFAULT_GENERATED_PATHS, DEFAULT_TEST_PATHS
+from urilint.scanners import REGISTRY
+
+_piece = st.sampled_from(["a", "b", "ab", ".", "/", "*", "**", "?", "[ab]", "test", "_", ".py", "min", "A"])
+_name_piece = st.sampled_from(["a", "b", "ab", ".", "/", "test", "_", ".py", "min", "A", "*", "?", "["])
+
+
+@hsettings(max_examples=2000, deadline=None)
+@given(pattern=st.lists(_piece, max_size=6).map("".join), name=st.lists(_name_piece, max_size=8).map("".join))
+def test_match_reads_as_fnmatchcase(pattern: str, name: str) -> None:
+    assert globs.match(name, pattern) is fnmatch.fnmatchcase(name, pattern), (name, pattern)
+
+
+NAMES = ["README.md", "test_api.py", "api_test.py", "x.min.js", "a.js.map", ".env.local", "prod.env",
+         "src/app.test.ts", "conftest.py", "tests", "a.spec.js", "x.map", "main_test.go", "Test_a.py"]
+
+
+@pytest.mark.parametrize("pattern", sorted({*DEFAULT_TEST_PATHS, *DEFAULT_GENERATED_PATHS, *DEFAULT_EXAMPLE_PATHS,
+                                            *(g for c in REGISTRY.claims for g in c.globs)}))
+def test_every_default_glob_reads_as_fnmatchcase(pattern: str) -> None:
+    for name in NAMES:
+        assert globs.match(name, pattern) is fnmatch.fnmatchcase(name, pattern), (name, pattern)
+
+
+@pytest.mark.parametrize("name, pattern, expected", [
+    pytest.param("a.min.js", "*.min.js", True, id="suffix"),
+    pytest.param("min.js", "*.min.js", False, id="suffix-needs-its-dot"),
+    pytest.param("test_x.py", "test_*.py", True, id="prefix-and-suffix"),
+    pytest.param("test_.py", "test_*.py", True, id="empty-star"),
+    pytest.param("test.py", "test_*.py", False, id="overlap-is-no-match"),
+    pytest.param("a.test.b", "*.test.*", True, id="middle"),
+    pytest.param("a.testb", "*.test.*", False, id="middle-missing"),
+    pytest.param("aXbXc", "a*b*b*c", False, id="parts-in-order"),
+    pytest.param("dir/a.py", "*.py", True, id="star-crosses-slash"),
+])
+def test_match_rows(name: str, pattern: str, expected: bool) -> None:
+    assert globs.match(name, pattern) is expected
+    assert fnmatch.fnmatchcase(name, pattern) is expected
