@@ -230,3 +230,16 @@ def test_secret_spans_from_what_the_analysis_knows(settings: Settings, text: str
 ])
 def test_a_sequence_is_two_runs_at_most(value: str, expected: bool) -> None:
     assert secrets._is_sequence(value) is expected
+
+
+_starts = st.lists(st.sampled_from(["http", "HTTPS", "ftp", "Ws", "wss", "x", "\u0127", "\u017f", "\u212a", ";", ".",
+                                    ",", ":", "//", "/", "://", "https://", "a"]), max_size=6).map("".join)
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_starts)
+def test_typo_at_start_reads_as_its_patterns(text: str) -> None:
+    from urilint.rules import uri108_likely_typo as typo
+
+    plain = typo._MISSING_COLON.match(text) is not None or typo._DOUBLED.match(text) is not None
+    assert typo.typo_at_start(text) is plain

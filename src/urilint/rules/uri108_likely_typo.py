@@ -91,8 +91,10 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
 
 
 def typo_at_start(text: str) -> bool:
-    """The TYPO_START sign: "https//", "http;//" or a doubled scheme begins ``text``."""
-    return _MISSING_COLON.match(text) is not None or _DOUBLED.match(text) is not None
+    """The TYPO_START sign: "https//", "http;//" or a doubled scheme begins ``text``.  (String
+    tests first: a missing colon starts with h, f or w; a doubled scheme holds "//" twice.)"""
+    return ((text[:1] in ("h", "H", "f", "F", "w", "W") and _MISSING_COLON.match(text) is not None)
+            or (text.count("//") > 1 and _DOUBLED.match(text) is not None))
 
 
 def check(a: Analysis) -> Iterator[Finding]:
