@@ -200,8 +200,9 @@ class _Vetting:
             # (Without an "@" the fix has no userinfo either: no need to parse it.)
             ok = parse(fix).userinfo == a.ref.userinfo
         if ok:
-            after = [fix[s:e] for s, e in placeholders.find(fix, a.settings.placeholders)]
-            ok = self.before() == after
+            slots = placeholders.find(fix, a.settings.placeholders)
+            if slots or a.placeholders:  # (none before and none after: nothing to compare)
+                ok = self.before() == [fix[s:e] for s, e in slots]
         if ok:
             ok = is_valid(fix) if a.valid else len(validate(fix)) < self.problems()
         return ok

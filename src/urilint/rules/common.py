@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from types import MappingProxyType
 from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
@@ -9,7 +10,7 @@ from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence,
 from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
-from ..rfc3986.schemes import normalization
+from ..rfc3986.schemes import DEFAULT_PORTS, normalization
 from ..rfc3986.validate import SyntaxProblem, describe
 from . import idn
 from .base import Analysis
@@ -338,12 +339,14 @@ def meaning_kept(a: Analysis) -> FrozenSet[str]:
     A scheme with an ``extra-default-ports`` entry has a TCP port by the user's word, so its
     default and empty ports are dropped too; nothing else is assumed about it."""
     if a.kept is None:
-        a.kept = _meaning_kept(a)
+        a.kept = _meaning_kept(a.scheme, a.settings.extra_default_ports)
     return a.kept
 
 
-def _meaning_kept(a: Analysis) -> FrozenSet[str]:
-    record = normalization(a.scheme)
+@functools.lru_cache(maxsize=64)
+def _meaning_kept(scheme: Optional[str], extra_default_ports: Tuple[Tuple[str, int], ...]) -> FrozenSet[str]:
+    # Cached per scheme (and the user's extra ports): the same few schemes come again and again.
+    record = normalization(scheme)
     kept = {"scheme-case"}
     if record.host_case:
         kept.add("host-case")
@@ -351,7 +354,7 @@ def _meaning_kept(a: Analysis) -> FrozenSet[str]:
         kept.update(("pct-case", "pct-unreserved"))
     if record.dot_segments:
         kept.add("dot-segments")
-    port_known = a.scheme is not None and a.scheme in a.default_ports
+    port_known = scheme is not None and (scheme in DEFAULT_PORTS or scheme in dict(extra_default_ports))
     if record.empty_port or port_known:
         kept.add("empty-port")
     if port_known:
