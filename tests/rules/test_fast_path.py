@@ -64,6 +64,8 @@ def test_each_screen_says_yes_to_what_its_rule_reports(text: str) -> None:
     pytest.param("https://example.com:443/", id="default-port"),
     pytest.param("https://example.com/a/./b", id="dot-segment"),
     pytest.param("https://" + ".".join(["a" * 63] * 3 + ["a" * 62]) + "/", id="host-of-254"),
+    pytest.param("http://https//example.com/", id="doubled-scheme-without-colon"),
+    pytest.param("https//example.com/", id="missing-colon"),
 ])
 def test_each_screen_on_known_rows(text: str) -> None:
     assert full_check(text, EVERY_RULE, screened=False)  # each row is reported
@@ -84,3 +86,23 @@ def test_fast_path_on_the_docs_corpus() -> None:
     assert len(clean) > len(uris) // 2
     wrong = [u for u in clean if full_check(u, settings)]
     assert wrong == []
+
+
+def _suspect_pattern_as_it_was() -> "re.Pattern[str]":
+    """The fast path's test for non-ASCII characters as a pattern of every suspect code point
+    (63 ms to build): the reference for the per-character test that replaced it."""
+    from urilint.rules.common import is_iri_char
+
+    body = "".join(f"\\u{cp:04x}" for cp in range(0x80, 0x10000) if not is_iri_char(chr(cp), "path"))
+    return re.compile(f"[{body}\\U00010000-\\U0010ffff]")
+
+
+def test_the_non_ascii_test_reads_as_the_pattern_it_replaced() -> None:
+    from urilint.checker import _has_suspect_non_ascii
+
+    pattern = _suspect_pattern_as_it_was()
+    for cp in list(range(0x80, 0x3000)) + list(range(0xD7F0, 0x10000)) + [0x10000, 0x1F600, 0xE0001, 0x10FFFF]:
+        text = "https://example.com/a" + chr(cp)
+        assert _has_suspect_non_ascii(text) is (pattern.search(text) is not None), hex(cp)
+    assert not _has_suspect_non_ascii("https://example.com/caf\u00e9/\u65e5\u672c")
+    assert _has_suspect_non_ascii("https://example.com/a\u200bb")  # zero-width space

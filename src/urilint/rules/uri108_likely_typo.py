@@ -105,8 +105,9 @@ def check(a: Analysis) -> Iterator[Finding]:
 
 
 def screen(shape: CleanShape) -> bool:
-    """"https//host" is a relative reference of the clean shape."""
-    return shape.scheme is None and shape.path is not None and _MISSING_COLON.match(shape.path) is not None
+    """"https//host" is a relative reference of the clean shape, and "http://https//host" (a
+    doubled scheme) an absolute one."""
+    return typo_at_start(shape.text)
 
 
 RULE = Rule(
