@@ -377,3 +377,21 @@ class _WalkingScanner(_Scanner):
 def test_the_scanner_finds_what_a_character_walk_finds(text: str) -> None:
     for rule in RULES:
         assert _Scanner(text, rule).run() == _WalkingScanner(text, rule).run(), rule
+
+
+@FAST
+@given(ANY_TEXT)
+@example("http://user@example.com:80/a?b#c")
+@example("//h/p")
+def test_the_patterns_without_ip_literal_agree_where_no_bracket_is(text: str) -> None:
+    text = text.replace("[", "")
+    for rule in RULES:
+        full = grammar.RULE_PATTERNS[rule].fullmatch(text) is not None
+        assert (grammar.RULE_PATTERNS_WITHOUT_IP_LITERAL[rule].fullmatch(text) is not None) is full, rule
+
+
+def test_the_patterns_without_ip_literal_have_no_ip_literal() -> None:
+    for rule in RULES:
+        pattern = grammar.RULE_PATTERNS_WITHOUT_IP_LITERAL[rule].pattern
+        assert "\\[" not in pattern and grammar.IPVFUTURE not in pattern, rule
+        assert urilint.is_valid("http://[::1]:8080/", "URI") and urilint.is_valid("//[v1.x]/", "relative-ref")

