@@ -58,6 +58,7 @@ def _has_suspect_non_ascii(text: str) -> bool:
 def clean_shape(text: str) -> Optional[CleanShape]:
     """``text`` as a CleanShape, or None when it is not of that shape."""
     ascii_ = text.isascii()
+    original = text
     if not ascii_:
         # An IRI whose every non-ASCII character RFC 3987 allows reads, for every rule but
         # URI110, like the same text with a letter in their place: one that is no hex digit,
@@ -68,7 +69,9 @@ def clean_shape(text: str) -> Optional[CleanShape]:
     m = _CLEAN.fullmatch(text)
     if m is not None:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
-        return CleanShape(text, ascii_, scheme, host, port, path, query)
+        # (One character for one: the host stands at the same offsets in the original.)
+        host_ascii = ascii_ or original[m.start(2):m.end(2)].isascii()
+        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii)
     m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return None

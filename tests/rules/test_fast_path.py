@@ -66,6 +66,9 @@ def test_each_screen_says_yes_to_what_its_rule_reports(text: str) -> None:
     pytest.param("https://" + ".".join(["a" * 63] * 3 + ["a" * 62]) + "/", id="host-of-254"),
     pytest.param("http://https//example.com/", id="doubled-scheme-without-colon"),
     pytest.param("https//example.com/", id="missing-colon"),
+    pytest.param("https://example.com/caf\u00e9", id="non-ascii-path"),
+    pytest.param("https://b\u00fccher.example/", id="non-ascii-host"),
+    pytest.param("https://" + "\u00e4" * 60 + ".example/", id="non-ascii-label-too-long"),
 ])
 def test_each_screen_on_known_rows(text: str) -> None:
     assert full_check(text, EVERY_RULE, screened=False)  # each row is reported

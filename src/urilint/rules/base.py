@@ -95,6 +95,7 @@ class CleanShape(NamedTuple):
     port: Optional[str]  #: the port's digits, None without ":"
     path: Optional[str]  #: None: a URI with an authority and an empty path
     query: Optional[str]  #: with its "?", None without one
+    host_ascii: bool = True  #: whether the original host was all ASCII
 
 
 def numeric_host(host: str) -> bool:

@@ -83,8 +83,9 @@ def screen(shape: CleanShape) -> bool:
     """A host of the clean shape's characters can still break DNS label rules or be numeric."""
     if shape.scheme is None:
         return False
-    # Non-ASCII letters read as "a" in the shape; may_break_dns is told they were there.
-    return numeric_host(shape.host) or may_break_dns(shape.host, shape.ascii)
+    # Non-ASCII letters read as "z" in the shape; may_break_dns is told when the host had one
+    # (a non-ASCII path says nothing about the host).
+    return numeric_host(shape.host) or may_break_dns(shape.host, shape.host_ascii)
 
 
 RULE = Rule(
