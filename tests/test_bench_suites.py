@@ -106,7 +106,7 @@ def test_latency_quick(hide: str) -> None:
 FINDINGS_CASES = ["svg-data-uri-wrapped", "md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris",
                   "fstring-fields-in-url", "fstring-fields-around-url"]
 REPORTED_KINDS = ["upper-case scheme", "default port", "space in the path", "encoded unreserved",
-                  "password in userinfo"]
+                  "password in userinfo", "empty path", "unknown scheme", "non-ASCII path"]
 
 
 def test_findings_quick() -> None:
