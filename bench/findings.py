@@ -287,6 +287,34 @@ def where_it_goes(n: int, repeat: int, min_time: float) -> None:
                        "to hold them, so the analysis looks cheaper than it is.)")
 
 
+def floor(n: int, repeat: int, min_time: float) -> None:
+    """What the reported path costs before any real rule: URIs off the clean shape (an
+    upper-case scheme) checked with the signs worked out and one rule that reports at once and
+    offers no fix, against clean URIs on the fast path, taking turns."""
+    from urilint import checker
+    from urilint.rules.base import Rule, Sign
+
+    def at_once(a: Any) -> Any:
+        return iter([nothing.finding(0, 1, "reported")])
+
+    nothing = Rule("URI999", "reports-at-once", "", "", "none", True, "", (), (), check=at_once, signs=Sign.ANY)
+    full = checker._plan_of(EVERY_RULE)
+    bare = full._replace(rules=(nothing,), by_signs={}, fast=False)  # wanted: every rule's signs
+    clean, reported = uris(CLEAN, n), uris(REPORTED[0][1], n)
+
+    def clean_run(_: Any) -> None:
+        for u in clean:
+            checker.check_planned(u, full)
+
+    def floor_run(_: Any) -> None:
+        for u in reported:
+            checker.check_planned(u, bare)
+
+    c, f = (t.best / n * 1e6 for t in common.time_interleaved([clean_run, floor_run], [None], repeat, min_time))
+    common.stdout_line(f"\nThe reported path's floor (analysis, signs and one rule that reports at once, no fix): "
+                       f"{f:.1f} us per URI against {c:.1f} us for a clean one, {common.fmt_ratio(f / c)}.")
+
+
 def run(argv: Sequence[str]) -> int:
     parser = common.make_parser("findings", __doc__.splitlines()[0] if __doc__ else "findings")
     parser.add_argument("--timeout", type=float, default=None, metavar="S",
@@ -315,6 +343,7 @@ def run(argv: Sequence[str]) -> int:
 
     lines = reported_vs_clean(n_uris, max(repeat, 3), min_time)
     where_it_goes(n_uris, max(repeat, 3), min_time)
+    floor(n_uris, max(repeat, 3), min_time)
     common.stdout_line("\n## targets (issue 16)\n")
     for line in lines:
         common.stdout_line(line)

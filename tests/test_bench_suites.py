@@ -140,6 +140,8 @@ def test_findings_quick() -> None:
         # whole, fast-path test, analysis, selected rules, secret spans, rest, then x clean
         assert len(c) == 8 and all(NUMBER.fullmatch(v) for v in c[1:7]) and RATIO.fullmatch(c[7]), row
         assert float(c[1]) > 0 and float(c[2]) > 0, row
+    assert re.search(r"The reported path's floor .*: [0-9.]+ us per URI against [0-9.]+ us for a clean one, "
+                     r"[0-9][0-9.]*x\.", out), out
     verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
 
 
