@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import urilint
 from urilint.rfc3986 import RULES, grammar
-from urilint.rfc3986.validate import _Scanner
+from urilint.rfc3986.validate import _Scanner, diagnose
 
 # Bounded so the whole module stays within a few seconds (house rule: deadline=None).
 FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -395,3 +395,24 @@ def test_the_patterns_without_ip_literal_have_no_ip_literal() -> None:
         pattern = grammar.RULE_PATTERNS_WITHOUT_IP_LITERAL[rule].pattern
         assert "\\[" not in pattern and grammar.IPVFUTURE not in pattern, rule
         assert urilint.is_valid("http://[::1]:8080/", "URI") and urilint.is_valid("//[v1.x]/", "relative-ref")
+
+
+def _is_valid_by_pattern(text: str, rule: str) -> bool:
+    """is_valid as the patterns alone say it (before the search for characters no URI holds)."""
+    if rule == "URI-reference":
+        rule = "URI" if grammar.SCHEME_PREFIX.match(text) else "relative-ref"
+    if grammar.RULE_PATTERNS[rule].fullmatch(text) is None:
+        return False
+    return grammar.BAD_PCT.search(text) is None
+
+
+@FAST
+@given(ANY_TEXT)
+@example("http://example.com/a b")
+@example("http://ex\u00e4mple.com/")
+@example("http://[::1]/\x7f")
+def test_is_valid_reads_as_the_patterns(text: str) -> None:
+    for rule in RULES:
+        assert urilint.is_valid(text, rule) is _is_valid_by_pattern(text, rule), rule
+        if not urilint.is_valid(text, rule):
+            assert diagnose(text, rule) == urilint.validate(text, rule) != [], rule

@@ -136,6 +136,9 @@ RULE_PATTERNS_WITHOUT_IP_LITERAL: Mapping[str, "re.Pattern[str]"] = MappingProxy
     name: lazy.compile(_without_ip_literal(rule)) for name, rule in
     (("URI", URI), ("URI-reference", URI_REFERENCE), ("absolute-URI", ABSOLUTE_URI), ("relative-ref", RELATIVE_REF))
 })
+#: A character no URI-reference holds anywhere (outside unreserved, reserved and "%"): one makes
+#: the text invalid under every rule, found in one search rather than by a failed full match.
+OUTSIDE_URI_CHARS = lazy.compile("[^" + "".join(re.escape(c) for c in sorted(UNRESERVED | RESERVED | _PCT)) + "]")
 #: A "%" that does not start a pct-encoded triplet (section 2.1).
 BAD_PCT = lazy.compile("%(?![0-9A-Fa-f]{2})")
 PCT_ENCODED = lazy.compile("%([0-9A-Fa-f]{2})")

@@ -10,7 +10,7 @@ from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import ascii_lower
 from ..rfc3986.reference import URIReference, parse
 from ..rfc3986.schemes import DEFAULT_PORTS
-from ..rfc3986.validate import SyntaxProblem, is_valid, validate
+from ..rfc3986.validate import SyntaxProblem, diagnose, is_valid
 from ..settings import Settings
 
 #: Schemes whose authority is a DNS name and that need a host (RFC 9110 4.2, RFC 6455 3, RFC 1738).
@@ -216,7 +216,7 @@ class Analysis:
     def syntax_problems(self) -> List[SyntaxProblem]:
         """Every syntax problem of the text (``validate``), placeholders and scheme included."""
         if self._syntax is None:
-            self._syntax = [] if self.valid else validate(self.text)
+            self._syntax = [] if self.valid else diagnose(self.text)
         return self._syntax
 
     @property
