@@ -78,8 +78,9 @@ class Sign:
     SCHEME_UNKNOWN = 1 << 11  #: neither registered with IANA nor commonly used unregistered
     NO_HOST = 1 << 12  #: a web scheme without "//" and a host
     TYPO_START = 1 << 13  #: "https//", "http;//" or a doubled scheme at the start (uri108)
+    HOST_LITERAL = 1 << 14  #: the host starts with "[" (an IP literal, well-formed or not)
     NONE = 0  #: the rule reports nothing about a URI alone (the link rules)
-    ANY = (1 << 14) - 1  #: the default: the rule may report any URI, so it always runs
+    ANY = (1 << 15) - 1  #: the default: the rule may report any URI, so it always runs
 
 
 class CleanShape(NamedTuple):

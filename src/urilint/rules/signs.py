@@ -40,6 +40,8 @@ def signs_of(a: Analysis, wanted: int) -> int:
             found |= Sign.HOST_DIGIT
         if wanted & Sign.HOST_DNS and may_break_dns(host, host.isascii()):
             found |= Sign.HOST_DNS
+        if wanted & Sign.HOST_LITERAL and host[0] == "[":
+            found |= Sign.HOST_LITERAL
     if wanted & Sign.PERCENT and "%" in text:
         found |= Sign.PERCENT
     if wanted & Sign.DOTS and "." in ref.path:

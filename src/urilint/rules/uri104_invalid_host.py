@@ -98,7 +98,8 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
-    signs=Sign.INVALID | Sign.HOST_DIGIT | Sign.HOST_DNS,
+    # (Its syntax problems, IP literals and what follows one, all come after a "[".)
+    signs=Sign.HOST_LITERAL | Sign.HOST_DIGIT | Sign.HOST_DNS,
     doc="""\
 ## What it does
 Reports hosts that cannot work: a malformed IP literal (`[::1::2]`, an IPv6 zone identifier,
