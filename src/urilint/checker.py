@@ -292,7 +292,7 @@ def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[
     rules = _shape_rules(text, plan)
     if rules is None:
         return _check_with(text, plan, context, None)
-    return _check_with(text, plan, context, rules) if rules else []
+    return _check_with(text, plan, context, rules, shaped=True) if rules else []
 
 
 def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = None,
@@ -303,12 +303,18 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
     return _check_with(text, plan, context, None if screened else plan.rules)
 
 
-def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]]) -> List[Finding]:
-    """The check of one URI by ``rules`` (None: those its signs select)."""
+def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]],
+                shaped: bool = False) -> List[Finding]:
+    """The check of one URI by ``rules`` (None: those its signs select); ``shaped``: the text
+    has the clean shape."""
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
         return []
     a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects)
+    if shaped and "%" not in text and text.isascii():
+        # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
+        # shape lets each rule judge its triplets) and the non-ASCII letters it reads as "z".
+        a.known_valid()
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):

@@ -109,3 +109,13 @@ def test_the_non_ascii_test_reads_as_the_pattern_it_replaced() -> None:
         assert _has_suspect_non_ascii(text) is (pattern.search(text) is not None), hex(cp)
     assert not _has_suspect_non_ascii("https://example.com/caf\u00e9/\u65e5\u672c")
     assert _has_suspect_non_ascii("https://example.com/a\u200bb")  # zero-width space
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_uriish)
+def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
+    """check() takes an ASCII text of the clean shape without "%" as valid without matching it."""
+    from urilint import is_valid
+
+    if clean_shape(text) is not None and text.isascii() and "%" not in text:
+        assert is_valid(text), text

@@ -220,6 +220,10 @@ class Analysis:
             self._syntax = [] if self.valid else diagnose(self.text)
         return self._syntax
 
+    def known_valid(self) -> None:
+        """The caller knows the text is valid (check()'s clean shape): no need to match it."""
+        self._valid = True
+
     @property
     def valid(self) -> bool:
         """Whether the text is an RFC 3986 URI-reference (``is_valid``), once per URI."""
