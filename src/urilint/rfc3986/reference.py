@@ -24,6 +24,7 @@ _APPENDIX_B = lazy.compile(r"(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\?([^#]*
 
 Span = Tuple[int, int]
 _COMPONENTS = ("scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment")
+_INDEX = {name: i for i, name in enumerate(_COMPONENTS)}  # (rules ask for spans dozens of times)
 
 
 def _check_str(value: object, name: str) -> str:
@@ -60,7 +61,10 @@ class URIReference(NamedTuple):
 
     def span(self, component: str) -> Optional[Span]:
         """``(start, end)`` of a component's value in the parsed text; None when undefined."""
-        return self.spans[_COMPONENTS.index(component)]
+        index = _INDEX.get(component)
+        if index is None:
+            raise ValueError(f"{component!r} is not a component: one of {', '.join(_COMPONENTS)}")
+        return self.spans[index]
 
     @property
     def host_kind(self) -> Optional[str]:
@@ -161,8 +165,7 @@ def _parse(text: str) -> URIReference:
     if authority is not None:
         (userinfo, ui_span), (host, host_span), (port, port_span) = split_authority(authority, m.start(2))
 
-    def span(group: int) -> Optional[Span]:
-        return m.span(group) if m.group(group) is not None else None
-
-    spans = (span(1), span(2), ui_span, host_span, port_span, m.span(3), span(4), span(5))
+    spans = (m.span(1) if scheme is not None else None, m.span(2) if authority is not None else None,
+             ui_span, host_span, port_span, m.span(3), m.span(4) if query is not None else None,
+             m.span(5) if fragment is not None else None)
     return URIReference(scheme, authority, userinfo, host, port, path, query, fragment, spans)
