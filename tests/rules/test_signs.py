@@ -247,3 +247,27 @@ def test_typo_at_start_reads_as_its_patterns(text: str) -> None:
 
     plain = typo._MISSING_COLON.match(text) is not None or typo._DOUBLED.match(text) is not None
     assert typo.typo_at_start(text) is plain
+
+
+@hsettings(max_examples=2000, deadline=None)
+@given(scheme=st.text(alphabet="abcdefhilmopstwxz+.-", min_size=3, max_size=8))
+def test_near_miss_reads_as_every_comparison(scheme: str) -> None:
+    """near_miss skips a common scheme whose first and last characters both differ: one edit
+    (of a scheme of three or more characters) cannot change both."""
+    from urilint.rules import uri108_likely_typo as typo
+
+    assert typo.near_miss(scheme) == [s for s in typo.COMMON_SCHEMES if typo.one_edit_apart(scheme, s)]
+
+
+@pytest.mark.parametrize("scheme, expected", [
+    pytest.param("htps", ["https", "ftps"], id="deletion"),
+    pytest.param("thtp", ["http"], id="swap-at-start"),
+    pytest.param("ttp", ["http", "ftp"], id="first-deleted-or-substituted"),
+    pytest.param("htt", ["http"], id="last-deleted"),
+    pytest.param("sws", ["ws", "wss"], id="near-a-two-letter-scheme"),
+    pytest.param("myapp0", [], id="nothing-near"),
+])
+def test_near_miss_rows(scheme: str, expected: List[str]) -> None:
+    from urilint.rules import uri108_likely_typo as typo
+
+    assert typo.near_miss(scheme) == expected

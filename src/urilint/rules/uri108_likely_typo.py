@@ -34,7 +34,11 @@ def one_edit_apart(a: str, b: str) -> bool:
 
 
 def near_miss(scheme: str) -> List[str]:
-    return [s for s in COMMON_SCHEMES if one_edit_apart(scheme, s)]
+    # One edit changes one place or two neighbours, so with three characters or more it leaves
+    # the first or the last character where it was: a cheap test before comparing (every unknown
+    # scheme is asked, eleven times).
+    return [s for s in COMMON_SCHEMES
+            if (scheme[:1] == s[:1] or scheme[-1:] == s[-1:]) and one_edit_apart(scheme, s)]
 
 
 def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
