@@ -319,11 +319,13 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         return []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):
         return []
-    if not _is_candidate(a, context):
+    # A text of the clean shape reads as a URI reference and has no malformed scheme (its scheme
+    # is a web one, or it has none and its first "/" comes before any "://").
+    if not shaped and not _is_candidate(a, context):
         return []
     if rules is None:
         rules = plan.rules_for(signs_of(a, plan.wanted))
-    if scheme_fault(text) is not None:
+    if not shaped and scheme_fault(text) is not None:
         if unwrapped(text) is not None and INVALID_SCHEME in rules:
             # "(https://x/)": the pair is the problem, and the only syntax finding until it is
             # removed (URI101 and URI107 would offer to encode the closing character).  The

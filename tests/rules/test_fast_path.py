@@ -119,3 +119,17 @@ def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
 
     if clean_shape(text) is not None and text.isascii() and "%" not in text:
         assert is_valid(text), text
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_uriish)
+def test_the_clean_shape_is_a_candidate_with_a_sound_scheme(text: str) -> None:
+    """check() skips the candidate test and the malformed-scheme test for the clean shape."""
+    from urilint.checker import _is_candidate
+    from urilint.rules.base import Analysis
+    from urilint.rules.uri103_invalid_scheme import scheme_fault
+
+    if clean_shape(text) is not None:
+        assert scheme_fault(text) is None, text
+        for context in (None, "markdown-link"):
+            assert _is_candidate(Analysis(text, EVERY_RULE), context), text
