@@ -10,6 +10,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 from urilint import globs
 from urilint.config import DEFAULT_EXAMPLE_PATHS, DEFAULT_GENERATED_PATHS, DEFAULT_TEST_PATHS
 from urilint.scanners import REGISTRY
+from urilint.secrets import DOCUMENTATION_HOSTS, WEBHOOKS
+from urilint.settings import EXAMPLE_HOST_PATTERNS
 
 _piece = st.sampled_from(["a", "b", "ab", ".", "/", "*", "**", "?", "[ab]", "test", "_", ".py", "min", "A"])
 _name_piece = st.sampled_from(["a", "b", "ab", ".", "/", "test", "_", ".py", "min", "A", "*", "?", "["])
@@ -25,10 +27,16 @@ NAMES = ["README.md", "test_api.py", "api_test.py", "x.min.js", "a.js.map", ".en
          "src/app.test.ts", "conftest.py", "tests", "a.spec.js", "x.map", "main_test.go", "Test_a.py"]
 
 
+HOSTS = ["example.com", "www.example.com", "example.comx", "hooks.slack.com", "a.webhook.office.com",
+         "discord.com", "x.test", "test", "localhost", "api.example.org"]
+
+
 @pytest.mark.parametrize("pattern", sorted({*DEFAULT_TEST_PATHS, *DEFAULT_GENERATED_PATHS, *DEFAULT_EXAMPLE_PATHS,
-                                            *(g for c in REGISTRY.claims for g in c.globs)}))
+                                            *(g for c in REGISTRY.claims for g in c.globs),
+                                            *DOCUMENTATION_HOSTS, *EXAMPLE_HOST_PATTERNS,
+                                            *(host for host, _ in WEBHOOKS)}))
 def test_every_default_glob_reads_as_fnmatchcase(pattern: str) -> None:
-    for name in NAMES:
+    for name in NAMES + HOSTS:
         assert globs.match(name, pattern) is fnmatch.fnmatchcase(name, pattern), (name, pattern)
 
 

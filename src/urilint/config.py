@@ -42,10 +42,6 @@ DEFAULT_GENERATED_PATHS: Tuple[str, ...] = (
 )
 
 
-def _glob(name: str, pattern: str) -> bool:
-    return globs.match(name, pattern)
-
-
 def path_matches(path: str, pattern: str) -> bool:
     """Whether a "/"-separated relative path matches one test-paths style pattern."""
     parts = path.split("/")
@@ -53,10 +49,10 @@ def path_matches(path: str, pattern: str) -> bool:
         folder = pattern[:-1]
         if "/" in folder:
             return globs.match(path, folder + "/*")
-        return any(_glob(part, folder) for part in parts[:-1])
+        return any(globs.match(part, folder) for part in parts[:-1])
     if "/" in pattern:
-        return _glob(path, pattern)
-    return _glob(parts[-1], pattern)
+        return globs.match(path, pattern)
+    return globs.match(parts[-1], pattern)
 
 
 class ConfigError(Exception):

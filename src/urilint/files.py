@@ -8,13 +8,12 @@ follows a directory symlink, and never a file symlink out of the walked root.
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import stat
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import scanners
+from . import globs, scanners
 from .finding import BINARY, FileError
 from .scanners import format_for_path
 from .scanners.decoding import DecodedText, binary_reason, decode
@@ -53,8 +52,8 @@ class Walker(NamedTuple):
 
     def excluded(self, rel: str) -> bool:
         name = rel.rsplit("/", 1)[-1]
-        return any(fnmatch.fnmatchcase(rel, g) or fnmatch.fnmatchcase(name, g)
-                   or fnmatch.fnmatchcase(rel, g.rstrip("/") + "/*") for g in self.exclude)
+        return any(globs.match(rel, g) or globs.match(name, g)
+                   or globs.match(rel, g.rstrip("/") + "/*") for g in self.exclude)
 
 
 def _load_ignore(directory: Path, root: Path) -> Optional["pathspec.GitIgnoreSpec"]:

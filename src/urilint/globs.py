@@ -1,10 +1,12 @@
 """Shell-style globs as ``fnmatch.fnmatchcase`` reads them, without a regular expression for
 the common ones.
 
-A check of one file matches its name against every format's claim globs and every role glob
-("*.min.js", "test_*.py", ".env.*"): fnmatch compiles a pattern for each, about 1.5 ms of a
-Markdown check's start-up.  A glob whose only wildcard is "*" is a sequence of literal parts,
-and matching it is a few string tests; any other glob goes to fnmatch.
+Every glob urilint matches goes through here: file names against format claims, role paths
+and excludes ("*.min.js", "test_*.py", ".env.*"), hosts against documentation, example and
+webhook hosts and ``ignore-hosts``, URIs against ``ignore-uris``.  fnmatch compiles a pattern
+for each (16 of them were 1.5 ms of a Markdown check's start-up).  A glob whose only wildcard is
+"*" is a sequence of literal parts, and matching it is a few string tests; any other glob goes
+to fnmatch.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ diffs, dumps and baselines show :func:`redact` of a URI, never the URI itself.
 
 from __future__ import annotations
 
-import fnmatch
 import functools
 import math
 import re
@@ -15,7 +14,7 @@ from collections import Counter
 from typing import FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple
 from urllib.parse import unquote
 
-from . import placeholders
+from . import globs, placeholders
 from .rfc3986 import lazy
 from .rfc3986.reference import URIReference, parse
 
@@ -165,7 +164,7 @@ def looks_real(value: str) -> bool:
 
 def is_documentation_host(host: str) -> bool:
     host = host.lower().rstrip(".")
-    return any(fnmatch.fnmatchcase(host, pattern) for pattern in DOCUMENTATION_HOSTS)
+    return any(globs.match(host, pattern) for pattern in DOCUMENTATION_HOSTS)
 
 
 def _ascending_runs(value: str, most: int) -> int:
@@ -366,7 +365,7 @@ def webhook_span(text: str, ref: URIReference,
         return None
     span = ref.span("path")
     for pattern, path in WEBHOOKS:
-        if fnmatch.fnmatchcase(host, pattern):
+        if globs.match(host, pattern):
             m = path.match(ref.path)
             if m is None or span is None or is_placeholder_value(m.group("secret"), syntaxes):
                 return None

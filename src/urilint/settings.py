@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import fnmatch
 from typing import Any, FrozenSet, Iterable, Mapping, NamedTuple, Optional, Tuple
 
+from . import globs
 from .placeholders import DEFAULT_SYNTAXES
 
 #: Hosts reserved for documentation and testing (RFC 2606, RFC 6761).
@@ -121,15 +121,15 @@ class Settings(_Fields):
 
     def host_ignored(self, host: str) -> bool:
         host = host.lower()
-        return any(fnmatch.fnmatchcase(host, pattern) for pattern in self.ignore_hosts)
+        return any(globs.match(host, pattern) for pattern in self.ignore_hosts)
 
     def uri_ignored(self, uri: str) -> bool:
-        return any(fnmatch.fnmatchcase(uri, pattern) for pattern in self.ignore_uris)
+        return any(globs.match(uri, pattern) for pattern in self.ignore_uris)
 
     @staticmethod
     def is_example_host(host: str) -> bool:
         host = host.lower().rstrip(".")
-        return any(fnmatch.fnmatchcase(host, pattern) for pattern in EXAMPLE_HOST_PATTERNS)
+        return any(globs.match(host, pattern) for pattern in EXAMPLE_HOST_PATTERNS)
 
 
 DEFAULT_SETTINGS = Settings()

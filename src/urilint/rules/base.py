@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+from types import MappingProxyType
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 from .. import placeholders, secrets
@@ -164,6 +166,13 @@ class Rule(NamedTuple):
         return settings.selects(self.code, self.default)
 
 
+@functools.lru_cache(maxsize=16)
+def default_ports(extra: Tuple[Tuple[str, int], ...]) -> Mapping[str, int]:
+    """The default ports with the user's ``extra-default-ports`` (theirs win), built once per
+    setting rather than once per URI."""
+    return DEFAULT_PORTS if not extra else MappingProxyType({**DEFAULT_PORTS, **dict(extra)})
+
+
 def aspects_of(rules: Tuple[Rule, ...]) -> FrozenSet[str]:
     """The normal-form aspects the normalization rules among ``rules`` report."""
     return frozenset(r.aspect for r in rules if r.aspect is not None)
@@ -233,11 +242,7 @@ class Analysis:
 
     @property
     def default_ports(self) -> Mapping[str, int]:
-        # (A plain property, not functools.cached_property: on Python 3.11 that takes a lock.)
-        extra = self.settings.extra_default_ports
-        if not extra:
-            return DEFAULT_PORTS
-        return {**DEFAULT_PORTS, **dict(extra)}
+        return default_ports(self.settings.extra_default_ports)
 
     def may_hold_secret(self) -> bool:
         """secrets.may_hold_secret of the text, once per URI (the SECRET sign and the checker's

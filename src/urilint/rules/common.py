@@ -10,10 +10,10 @@ from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence,
 from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
-from ..rfc3986.schemes import DEFAULT_PORTS, normalization
+from ..rfc3986.schemes import normalization
 from ..rfc3986.validate import SyntaxProblem, describe
 from . import idn
-from .base import Analysis
+from .base import Analysis, default_ports
 
 Edit = Tuple[int, int, str]
 
@@ -354,7 +354,7 @@ def _meaning_kept(scheme: Optional[str], extra_default_ports: Tuple[Tuple[str, i
         kept.update(("pct-case", "pct-unreserved"))
     if record.dot_segments:
         kept.add("dot-segments")
-    port_known = scheme is not None and (scheme in DEFAULT_PORTS or scheme in dict(extra_default_ports))
+    port_known = scheme is not None and scheme in default_ports(extra_default_ports)
     if record.empty_port or port_known:
         kept.add("empty-port")
     if port_known:
