@@ -212,6 +212,8 @@ class Analysis:
         self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
         #: per-URI memo of rules.common.meaning_kept: the normal-form aspects that keep the meaning
         self.kept: Optional[FrozenSet[str]] = None
+        #: per-URI memo of rules.common.live_aspects: the kept aspects that may edit the URI
+        self.live: Optional[FrozenSet[str]] = None
         self._may_hold_secret: Optional[bool] = None
 
     @property

@@ -367,8 +367,10 @@ def _meaning_kept(scheme: Optional[str], extra_default_ports: Tuple[Tuple[str, i
 def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     """Edits that bring the URI to normal form for the given aspects, as far as its scheme
     keeps the meaning (:func:`meaning_kept`); userinfo is never touched and placeholders never
-    changed.  Cached per URI: every 2xx rule asks."""
-    aspects = aspects & meaning_kept(a)
+    changed.  Cached per URI: every 2xx rule asks.  Only the aspects that may edit this URI
+    (:func:`live_aspects`) are worked out, so a URI with one aspect to fix (the common reported
+    URI) shares its edits with the rule that asked for that aspect alone."""
+    aspects = aspects & live_aspects(a)
     cached = a.cache.get(aspects)
     if cached is None:
         cached = a.cache[aspects] = _normalization_edits(a, aspects)
@@ -425,7 +427,7 @@ _ONE_ASPECT: Mapping[str, FrozenSet[str]] = MappingProxyType({aspect: frozenset(
 
 def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
     """normalization_edits for one aspect (every 2xx rule asks for its own)."""
-    if not _may_apply(a, aspect) or aspect not in meaning_kept(a):
+    if aspect not in live_aspects(a):
         return []  # the common case of a reported URI: most aspects have nothing to do
     one = _ONE_ASPECT[aspect]
     cached = a.cache.get(one)
@@ -434,19 +436,28 @@ def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
     return list(cached)
 
 
-def _may_apply(a: Analysis, aspect: str) -> bool:
-    """A cheap necessary condition for ``aspect`` to edit the URI (False: it surely does not)."""
-    ref = a.ref
-    if aspect == "scheme-case":
-        return ref.scheme is not None and not ref.scheme.islower()
-    if aspect == "host-case":
-        return ref.host is not None and (ref.host != ref.host.lower() or "%" in ref.host)
-    if aspect in _PCT_ASPECTS:
-        return "%" in a.text
-    if aspect == "dot-segments":
-        return "." in ref.path
-    if aspect in ("default-port", "empty-port"):
-        return ref.port is not None
-    if aspect == "empty-path":
-        return ref.path == "" and ref.authority is not None
-    return True
+def live_aspects(a: Analysis) -> FrozenSet[str]:
+    """The enabled aspects that keep this URI's meaning and may edit it: a cheap necessary
+    condition per aspect, worked out once per URI (an aspect left out surely edits nothing)."""
+    if a.live is None:
+        ref = a.ref
+        live: List[str] = []
+        if ref.scheme is not None and not ref.scheme.islower():
+            live.append("scheme-case")
+        host = ref.host
+        if host is not None and (host != host.lower() or "%" in host):
+            live.append("host-case")
+        if "%" in a.text:
+            live += _PCT_ASPECTS
+        if "." in ref.path:
+            live.append("dot-segments")
+        if ref.port == "":
+            live.append("empty-port")
+        elif ref.port is not None:
+            live.append("default-port")
+        if ref.path == "" and ref.authority is not None:
+            live.append("empty-path")
+        a.live = a.aspects.intersection(live) & meaning_kept(a)
+    return a.live
+
+
