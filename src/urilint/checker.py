@@ -22,15 +22,14 @@ from .settings import DEFAULT_SETTINGS, Settings
 ALL_RULES, SECRETS, REAL_SECRETS = "all", "secrets", "real-secrets"
 
 
-# The clean shape (rules.base.CleanShape): a web scheme (in any case: URI201's screen reads
-# it) and a lowercase host, no userinfo, an optional numeric port, ASCII only; or a relative
-# reference made of the same characters.  The grammar rules cannot report such a text; what
-# others still can (dot-segments, DNS label rules, a default or out-of-range port, an encoded
-# unreserved character, a secret in the query) each rule's ``screen`` says, and the full pass
-# runs when one may.
+# The clean shape (rules.base.CleanShape): lowercase web scheme and host, no userinfo, an
+# optional numeric port, ASCII only; or a relative reference made of the same characters.  The
+# grammar rules cannot report such a text; what others still can (dot-segments, DNS label rules,
+# a default or out-of-range port, an encoded unreserved character, a secret in the query) each
+# rule's ``screen`` says, and the full pass runs when one may.
 _P = r"A-Za-z0-9\-._~!$&'()*+,;=:@%"  # pchar, "%" included: triplets are each rule's to screen
 _CLEAN = lazy.compile(
-    r"((?i:https?|wss?|ftp))://([a-z0-9.-]+)(?::([0-9]{1,5}))?"
+    r"(https?|wss?|ftp)://([a-z0-9.-]+)(?::([0-9]{1,5}))?"
     rf"(/[{_P}/]*)?(\?[{_P}/?]*)?(#[{_P}/?]*)?"
 )
 _CLEAN_RELATIVE = lazy.compile(
@@ -72,9 +71,7 @@ def clean_shape(text: str) -> Optional[CleanShape]:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
         # (One character for one: the host stands at the same offsets in the original.)
         host_ascii = ascii_ or original[m.start(2):m.end(2)].isascii()
-        if scheme.islower():
-            return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii)
-        return CleanShape(text, ascii_, scheme.lower(), host, port, path, query, host_ascii, True)
+        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii)
     m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return None

@@ -86,20 +86,19 @@ class Sign:
 
 
 class CleanShape(NamedTuple):
-    """A URI of the shape check()'s fast path accepts: a web scheme and a lowercase host (or a
+    """A URI of the shape check()'s fast path accepts: a lowercase web scheme and host (or a
     relative reference), no userinfo, an optional numeric port, only unreserved characters,
     sub-delims, ":", "@", "/", "?" and "%" (and non-ASCII characters RFC 3987 allows, read as
     letters).  Each rule's ``screen`` says whether it may still report such a URI."""
 
     text: str  #: the URI, non-ASCII characters replaced by "z"
     ascii: bool  #: whether the original was all ASCII
-    scheme: Optional[str]  #: "http", "https", "ws", "wss" or "ftp" (lowercased); None for a relative reference
+    scheme: Optional[str]  #: "http", "https", "ws", "wss" or "ftp"; None for a relative reference
     host: str  #: "" for a relative reference
     port: Optional[str]  #: the port's digits, None without ":"
     path: Optional[str]  #: None: a URI with an authority and an empty path
     query: Optional[str]  #: with its "?", None without one
     host_ascii: bool = True  #: whether the original host was all ASCII
-    scheme_upper: bool = False  #: whether the scheme as written has an upper-case letter
 
 
 def numeric_host(host: str) -> bool:
