@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import List
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint import placeholders, secrets
 from urilint.checker import check
@@ -97,3 +98,34 @@ def test_long_bracket_runs_stay_linear() -> None:
     """Many unclosed groups in the authority: each "[" is tried once with a bounded pattern."""
     text = "http://" + "[a" * 50_000 + "/x"
     assert not any(s.startswith("[") for s in slots(text))
+
+
+# -- the gates of the syntaxes "%" announces: a cheaper test, never another answer ------------
+_PCT_PIECES = st.sampled_from(["%", "%%", "%2", "%20", "%0", "%02d", "%2d", "%s", "%d", "%(", "%(name)", "%{", "}",
+                               "%C3%A9", "%7e", "%7E", "%A9t%", "%APPDATA%", "%aa_b%", "%.2f", "%-5s", "%r",
+                               "a", "Z", "_", ".", "0", "9", "e", "s", "d", "/", "?", "=", "&", "{", "x"])
+
+
+@hsettings(max_examples=1500, deadline=None)
+@given(text=st.lists(_PCT_PIECES, max_size=10).map("".join))
+def test_the_percent_gates_change_no_answer(text: str) -> None:
+    """A "%" syntax whose gate finds nothing would have matched nothing either (the gates only
+    skip patterns that would have found no slot)."""
+    gated = placeholders.find(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(placeholders, "_GATES", {})
+        assert placeholders.find(text) == gated, text
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    pytest.param("https://example.com/my%20file", [], id="triplet"),
+    pytest.param("https://example.com/caf%C3%A9", [], id="utf8-triplets"),
+    pytest.param("https://example.com/%20s", [], id="triplet-then-s"),
+    pytest.param("https://example.com/%02d/x", ["%02d"], id="zero-padded-width"),
+    pytest.param("https://example.com/%s", ["%s"], id="printf"),
+    pytest.param("%PUBLIC_URL%/favicon.ico", ["%PUBLIC_URL%"], id="percent-variable"),
+    pytest.param("https://%{HTTP_HOST}/x", ["%{HTTP_HOST}"], id="percent-braces"),
+    pytest.param("https://example.com/a/.../b", ["..."], id="long-hint-only"),
+])
+def test_percent_rows(text: str, expected: List[str]) -> None:
+    assert slots(text) == expected
