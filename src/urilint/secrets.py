@@ -162,7 +162,10 @@ def looks_real(value: str) -> bool:
     return len(value) >= _MIN_RANDOM_LENGTH and _entropy(value) >= _MIN_ENTROPY
 
 
+@functools.lru_cache(maxsize=256)
 def is_documentation_host(host: str) -> bool:
+    """Whether ``host`` is reserved for documentation (RFC 2606, RFC 6761).  Cached: a file's
+    credentials name the same few hosts, and each asks a dozen patterns."""
     host = host.lower().rstrip(".")
     return any(globs.match(host, pattern) for pattern in DOCUMENTATION_HOSTS)
 
@@ -201,19 +204,20 @@ def _is_sequence(value: str) -> bool:
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:
     """Whether a credential rule reports a secret ``value`` (never a placeholder: callers check
-    that first).  Real-looking values always; with ``real_only`` (test data, generated files)
-    nothing else; otherwise not a dummy, and not next to a documentation host.  Brackets at
-    the ends are not judged (``[user[:password]@]``), unless they make a word (``[secure]``)."""
+    that first).  Never a dummy; any other value that looks real; and with neither
+    ``real_only`` (test data, generated files) nor a documentation host, any other value at
+    all.  Brackets at the ends are not judged (``[user[:password]@]``), unless they make a word
+    (``[secure]``)."""
     if _BRACKETED_WORD.fullmatch(value):
         return False
     value = value.strip("[]")
     if (_is_sequence(user) or _names_a_secret(user)) and not find_tokens(value):
         return False  # "ABCDEFGHIJKLMNOPQRST:...@", "aws_access_key_id:...@": an example's pair
-    if looks_real(value) and not is_dummy(value, user):
-        return True
-    if real_only or (host and is_documentation_host(host)):
-        return False
-    return not is_dummy(value, user)
+    if is_dummy(value, user):
+        return False  # real-looking or not: a dummy is never worth a finding
+    if not real_only and not (host and is_documentation_host(host)):
+        return True  # no need to weigh how real it looks (the entropy is most of this test)
+    return looks_real(value)
 
 
 def password_span(ref: URIReference) -> Optional[Span]:

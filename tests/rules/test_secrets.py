@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint import secrets
 from urilint.checker import check
@@ -71,3 +74,33 @@ def test_message_shows_user_and_host_but_masks_password() -> None:
     [f] = [f for f in check("postgres://admin:s3cr3t@db.prod.internal/x") if f.code == "URI301"]
     assert "admin:****@db.prod.internal" in f.message
     assert (f.start, f.end) == (17, 23)
+
+
+def _worth_reporting_as_it_was(value: str, host: Optional[str], user: str, real_only: bool) -> bool:
+    """worth_reporting before it tested dummies first and weighed the entropy only when it
+    decides (the reference for the reordering)."""
+    if secrets._BRACKETED_WORD.fullmatch(value):
+        return False
+    value = value.strip("[]")
+    if (secrets._is_sequence(user) or secrets._names_a_secret(user)) and not secrets.find_tokens(value):
+        return False
+    if secrets.looks_real(value) and not secrets.is_dummy(value, user):
+        return True
+    if real_only or (host and secrets.is_documentation_host(host)):
+        return False
+    return not secrets.is_dummy(value, user)
+
+
+_VALUES = st.sampled_from(["", "x", "guest", "changeme", "password", "hunter2", "s3cr3tPW", "[Filtered]",
+                           "[secure]", "aws_secret_access_key", "1234567890abcdef", "ABCDEFGHIJ",
+                           "9f8e7d6c5b4a3921", "kQ7#vL2!pZ9@wX4$", "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+                           "aaaaaaaaaaaaaaaaaaaa", "Xk9mQ2vL7pR4wZt8", "[user]", "[Xk9mQ2vL7pR4wZt8]"])
+
+
+@hsettings(max_examples=600, deadline=None)
+@given(value=_VALUES, user=st.sampled_from(["", "guest", "app", "ABCDEFGHIJKLMNOPQRST", "aws_access_key_id"]),
+       host=st.sampled_from([None, "", "db.internal", "example.com", "api.example.org", "localhost"]),
+       real_only=st.booleans())
+def test_worth_reporting_reads_as_it_did(value: str, user: str, host: Optional[str], real_only: bool) -> None:
+    assert (secrets.worth_reporting(value, host=host, user=user, real_only=real_only)
+            == _worth_reporting_as_it_was(value, host, user, real_only))
