@@ -220,8 +220,11 @@ class Analysis:
     def problems(self) -> List[SyntaxProblem]:
         """Syntax problems outside placeholder slots."""
         if self._problems is None:
-            self._problems = [p for p in self.syntax_problems if p.offset >= self.ignore_before
-                              and not placeholders.overlaps(self.placeholders, p.offset, p.offset + 1)]
+            problems = self.syntax_problems
+            if self.placeholders or self.ignore_before:
+                problems = [p for p in problems if p.offset >= self.ignore_before
+                            and not placeholders.overlaps(self.placeholders, p.offset, p.offset + 1)]
+            self._problems = problems  # (most URIs: every problem, nothing to leave out)
         return self._problems
 
     @property
