@@ -367,10 +367,12 @@ def _meaning_kept(scheme: Optional[str], extra_default_ports: Tuple[Tuple[str, i
 def normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     """Edits that bring the URI to normal form for the given aspects, as far as its scheme
     keeps the meaning (:func:`meaning_kept`); userinfo is never touched and placeholders never
-    changed.  Cached per URI: every 2xx rule asks.  Only the aspects that may edit this URI
-    (:func:`live_aspects`) are worked out, so a URI with one aspect to fix (the common reported
-    URI) shares its edits with the rule that asked for that aspect alone."""
-    aspects = aspects & live_aspects(a)
+    changed.  Cached per URI: every 2xx rule asks.  Once a rule has asked for its own aspect
+    (:func:`aspect_edits`), only the aspects that may edit this URI (:func:`live_aspects`) are
+    worked out: a URI with one aspect to fix (the common reported URI) then shares the edits
+    that rule found.  (A rule that asks for no aspect of its own, URI201, is not made to work
+    out which ones may apply.)"""
+    aspects = aspects & (a.live if a.live is not None else meaning_kept(a))
     cached = a.cache.get(aspects)
     if cached is None:
         cached = a.cache[aspects] = _normalization_edits(a, aspects)
@@ -437,8 +439,8 @@ def aspect_edits(a: Analysis, aspect: str) -> List[Edit]:
 
 
 def live_aspects(a: Analysis) -> FrozenSet[str]:
-    """The enabled aspects that keep this URI's meaning and may edit it: a cheap necessary
-    condition per aspect, worked out once per URI (an aspect left out surely edits nothing)."""
+    """The aspects that keep this URI's meaning and may edit it: a cheap necessary condition
+    per aspect, worked out once per URI (an aspect left out surely edits nothing)."""
     if a.live is None:
         ref = a.ref
         live: List[str] = []
@@ -457,7 +459,7 @@ def live_aspects(a: Analysis) -> FrozenSet[str]:
             live.append("default-port")
         if ref.path == "" and ref.authority is not None:
             live.append("empty-path")
-        a.live = a.aspects.intersection(live) & meaning_kept(a)
+        a.live = meaning_kept(a).intersection(live)
     return a.live
 
 
