@@ -220,13 +220,18 @@ def _phases(items: Sequence[str]) -> List[Callable[[Any], Any]]:
     from urilint import checker, secrets
     from urilint.rules.base import Analysis
     from urilint.rules.signs import signs_of
+    from urilint.rules.uri103_invalid_scheme import scheme_fault
 
     plan = checker._plan_of(EVERY_RULE)
 
     def analysed(u: str) -> Tuple[Analysis, Tuple[Any, ...]]:
         a = Analysis(u, plan.settings, plan.rules, plan.real_secrets_only, plan.aspects)
         chosen = checker._shape_rules(u, plan)
-        return a, chosen if chosen is not None else plan.rules_for(signs_of(a, plan.wanted))
+        if chosen is not None:
+            return a, chosen
+        if scheme_fault(u) is not None:  # as the checker does, before the signs read the problems
+            a.ignore_before = u.find(":") + 1
+        return a, plan.rules_for(signs_of(a, plan.wanted))
 
     def whole(_: Any) -> None:
         for u in items:

@@ -323,15 +323,16 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     # is a web one, or it has none and its first "/" comes before any "://").
     if not shaped and not _is_candidate(a, context):
         return []
+    faulty_scheme = not shaped and scheme_fault(text) is not None
+    if faulty_scheme:
+        a.ignore_before = text.find(":") + 1  # (before the signs: the problem kinds read it)
     if rules is None:
         rules = plan.rules_for(signs_of(a, plan.wanted))
-    if not shaped and scheme_fault(text) is not None:
-        if unwrapped(text) is not None and INVALID_SCHEME in rules:
-            # "(https://x/)": the pair is the problem, and the only syntax finding until it is
-            # removed (URI101 and URI107 would offer to encode the closing character).  The
-            # credential rules still run: a password behind a wrapper is still a password.
-            rules = tuple(r for r in rules if r is INVALID_SCHEME or r.family == CREDENTIALS)
-        a.ignore_before = text.find(":") + 1
+    if faulty_scheme and unwrapped(text) is not None and INVALID_SCHEME in rules:
+        # "(https://x/)": the pair is the problem, and the only syntax finding until it is
+        # removed (URI101 and URI107 would offer to encode the closing character).  The
+        # credential rules still run: a password behind a wrapper is still a password.
+        rules = tuple(r for r in rules if r is INVALID_SCHEME or r.family == CREDENTIALS)
     findings: List[Finding] = []
     for rule in rules:
         findings.extend(rule.check(a))

@@ -116,6 +116,13 @@ SHOWS = [
     pytest.param("http:/example.com", Sign.NO_HOST, id="no-host"),
     pytest.param("https//example.com", Sign.TYPO_START, id="typo-missing-colon"),
     pytest.param("https://https://example.com", Sign.TYPO_START, id="typo-doubled"),
+    pytest.param("https://example.com/a b", Sign.BAD_CHARACTER, id="bad-character"),
+    pytest.param("https://example.com/a%zz", Sign.BAD_PERCENT, id="bad-percent"),
+    pytest.param("1a:b/c", Sign.PATH_COLON, id="path-colon"),
+    pytest.param("https://example.com/a[1", Sign.BAD_DELIMITER, id="bad-delimiter"),
+    pytest.param("https://example.com/caf\u00e9 x", Sign.NON_ASCII, id="non-ascii-beside-a-space"),
+    pytest.param("https://example.com/a|b c", Sign.TOLERATED, id="tolerated-beside-a-space"),
+    pytest.param("(https://example.com/a b)", Sign.BAD_CHARACTER, id="bad-character-after-a-wrapper"),
 ]
 LACKS = [
     pytest.param("https://example.com/a", Sign.INVALID, id="valid"),
@@ -137,6 +144,12 @@ LACKS = [
     pytest.param("https://example.com", Sign.NO_HOST, id="has-host"),
     pytest.param("mailto:a@b", Sign.NO_HOST, id="not-a-web-scheme"),
     pytest.param("https://example.com/https//", Sign.TYPO_START, id="typo-shape-later"),
+    pytest.param("https://example.com/a b", Sign.NON_ASCII, id="space-is-no-iri-character"),
+    pytest.param("https://example.com/caf\u00e9 x", Sign.BAD_PERCENT, id="no-stray-percent"),
+    pytest.param("https://example.com/a b", Sign.TOLERATED, id="space-is-not-tolerated"),
+    pytest.param("https://example.com/a%20b", Sign.PROBLEM_KINDS, id="valid-has-no-problem-kind"),
+    pytest.param("https://example.com/{x}", Sign.PROBLEM_KINDS, id="placeholder-is-no-problem"),
+    pytest.param("data:image/png;base64,iVBO\n  RK5C", Sign.PROBLEM_KINDS, id="base64-whitespace-ignored"),
 ]
 
 
@@ -167,6 +180,14 @@ def test_an_ordinary_reported_uri_runs_one_rule() -> None:
     plan = Plan.of(EVERY_RULE)
     a = Analysis("HTTP://example.com/items/1", EVERY_RULE)
     assert [r.code for r in plan.rules_for(signs_of(a, plan.wanted))] == ["URI201"]
+
+
+def test_an_invalid_uri_runs_the_syntax_rules_of_its_problems() -> None:
+    """A space concerns URI101 (and URI103, which reads the scheme, not the problems): the
+    rules of the other problem kinds do not run."""
+    plan = Plan.of(EVERY_RULE)
+    a = Analysis("https://example.com/a b", EVERY_RULE)
+    assert [r.code for r in plan.rules_for(signs_of(a, plan.wanted))] == ["URI101", "URI103"]
 
 
 def test_rule_signs_are_declared() -> None:

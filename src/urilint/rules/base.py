@@ -81,8 +81,19 @@ class Sign:
     NO_HOST = 1 << 12  #: a web scheme without "//" and a host
     TYPO_START = 1 << 13  #: "https//", "http;//" or a doubled scheme at the start (uri108)
     HOST_LITERAL = 1 << 14  #: the host starts with "[" (an IP literal, well-formed or not)
+    # A syntax problem of one kind (rules.common.problem_kind): the syntax rules that each report
+    # one kind need it, so an invalid URI does not run all of them.  Worked out from the problems
+    # themselves, which the rule that reports them would classify anyway.
+    BAD_CHARACTER = 1 << 15  #: a character no URI holds (URI101's kind)
+    BAD_PERCENT = 1 << 16  #: a "%" that starts no triplet
+    PATH_COLON = 1 << 17  #: a ":" in the first segment of a relative path
+    BAD_DELIMITER = 1 << 18  #: a delimiter out of its place
+    NON_ASCII = 1 << 19  #: a character RFC 3987 allows in an IRI
+    TOLERATED = 1 << 20  #: a character RFC 3986 forbids that real URLs use by convention
     NONE = 0  #: the rule reports nothing about a URI alone (the link rules)
-    ANY = (1 << 15) - 1  #: the default: the rule may report any URI, so it always runs
+    ANY = (1 << 21) - 1  #: the default: the rule may report any URI, so it always runs
+    #: The signs of one problem kind each.
+    PROBLEM_KINDS = BAD_CHARACTER | BAD_PERCENT | PATH_COLON | BAD_DELIMITER | NON_ASCII | TOLERATED
 
 
 class CleanShape(NamedTuple):

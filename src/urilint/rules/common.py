@@ -146,15 +146,21 @@ def _joiner_allowed(a: Analysis, offset: int) -> bool:
     return idn.joiner_allowed(a.text[span[0]:span[1]], offset - span[0])
 
 
-def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
-    """The URI's problems of one kind, in order.  Each problem is classified once per URI:
-    every syntax rule asks, and a URI may hold thousands of problems (a wrapped data: URI)."""
+def problem_kinds(a: Analysis) -> Dict[str, List[SyntaxProblem]]:
+    """The URI's problems by kind, each in order.  Each problem is classified once per URI: the
+    signs and every syntax rule ask, and a URI may hold thousands of problems (a wrapped data:
+    URI).  Read after ``a.ignore_before`` is settled (the checker sets it first)."""
     if a.kinds is None:
         kinds: Dict[str, List[SyntaxProblem]] = {}
         for p in a.problems:
             kinds.setdefault(problem_kind(a, p), []).append(p)
         a.kinds = kinds
-    return list(a.kinds.get(kind, ()))
+    return a.kinds
+
+
+def problems_for(a: Analysis, kind: str) -> List[SyntaxProblem]:
+    """The URI's problems of one kind, in order."""
+    return list(problem_kinds(a).get(kind, ()))
 
 
 def char_label(a: Analysis, offset: int, component: str) -> str:

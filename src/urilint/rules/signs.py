@@ -10,20 +10,33 @@ corpora."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Mapping
+
 from ..rfc3986 import iana
 from .base import WEB_SCHEMES, Analysis, Sign
+from .common import CHARACTER, CONVENTION, DELIMITER, IRI, PATH_NOSCHEME, PCT, problem_kinds
 from .uri104_invalid_host import may_break_dns
 from .uri108_likely_typo import typo_at_start
 
 _DIGITS = frozenset("0123456789")
+#: The sign of each problem kind a syntax rule reports alone (rules.common).
+_KIND_SIGNS: Mapping[str, int] = MappingProxyType({
+    CHARACTER: Sign.BAD_CHARACTER, PCT: Sign.BAD_PERCENT, PATH_NOSCHEME: Sign.PATH_COLON,
+    DELIMITER: Sign.BAD_DELIMITER, IRI: Sign.NON_ASCII, CONVENTION: Sign.TOLERATED,
+})
 
 
 def signs_of(a: Analysis, wanted: int) -> int:
-    """The signs ``a`` shows, of those in ``wanted`` (the plan's rules need no others)."""
+    """The signs ``a`` shows, of those in ``wanted`` (the plan's rules need no others).  The
+    problem kinds' signs read ``a.ignore_before``: the caller settles it first."""
     ref, text = a.ref, a.text
     found = 0
-    if wanted & Sign.INVALID and not a.valid:
+    if wanted & (Sign.INVALID | Sign.PROBLEM_KINDS) and not a.valid:
         found |= Sign.INVALID
+        if wanted & Sign.PROBLEM_KINDS:
+            for kind in problem_kinds(a):
+                found |= _KIND_SIGNS.get(kind, 0)
     scheme = ref.scheme
     if scheme is not None:
         if wanted & Sign.SCHEME_CASE and not scheme.islower():

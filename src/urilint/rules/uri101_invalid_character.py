@@ -58,7 +58,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
-    signs=Sign.INVALID,
+    signs=Sign.BAD_CHARACTER,
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow in a URI and that are accidents or break a

@@ -49,7 +49,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
-    signs=Sign.INVALID,
+    signs=Sign.BAD_PERCENT,
     doc="""\
 ## What it does
 Reports a `%` that is not the start of a percent-encoding (`%` followed by two hex digits).

@@ -26,7 +26,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
-    signs=Sign.INVALID,
+    signs=Sign.PATH_COLON,
     doc="""\
 ## What it does
 Reports a link target (a Markdown, HTML or reST link) that is a relative path whose first

@@ -52,7 +52,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=never,
-    signs=Sign.INVALID,
+    signs=Sign.BAD_DELIMITER,
     doc="""\
 ## What it does
 Reports `[` and `]` outside an IP literal that do not pair up (a stray bracket in the path,

@@ -68,7 +68,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
-    signs=Sign.INVALID,
+    signs=Sign.NON_ASCII,
     doc="""\
 ## What it does
 Reports non-ASCII characters that RFC 3987 allows in an IRI (`https://de.wikipedia.org/wiki/Köln`)

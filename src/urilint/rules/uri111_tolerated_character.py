@@ -34,7 +34,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="warning",
     screen=never,
-    signs=Sign.INVALID,
+    signs=Sign.TOLERATED,
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow but that real URLs use by convention, in the
