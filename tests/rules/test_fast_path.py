@@ -24,6 +24,9 @@ _piece = st.sampled_from([
     "=", "token=", "key=", "abc123def456", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "%", "%41", "%2F", "%2f",
     "%7E", "%zz", "@", "u:p@", "\u00f6", "\u200b", "\u00a0", "\u65e5", "127.1", "0x7f", "1.2.3.4", "999", "[",
     "]", " ", "{x}", "$X", "%s", "a" * 64, "https//",
+    # non-ASCII characters a "z" in their place would misread: a symbol before a token, letters
+    # that case-fold to ASCII ones (Kelvin sign, long s)
+    "\u2192", "\u00b7", "\u212a", "\u017f", "ey=",
 ])
 _uriish = st.lists(_piece, max_size=12).map("".join)
 
@@ -133,3 +136,23 @@ def test_the_clean_shape_is_a_candidate_with_a_sound_scheme(text: str) -> None:
         assert scheme_fault(text) is None, text
         for context in (None, "markdown-link"):
             assert _is_candidate(Analysis(text, EVERY_RULE), context), text
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://example.com/\u2192ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-after-an-arrow"),
+    pytest.param("https://example.com/\u00b7ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-after-a-middle-dot"),
+    pytest.param("https://example.com/x?\u212aey=Xk9mQ2vL7pR4wZt8", id="kelvin-sign-key-parameter"),
+    pytest.param("http://http\u017f//example.com/", id="long-s-in-a-doubled-scheme"),
+])
+@pytest.mark.parametrize("settings", SETTINGS + [pytest.param(EVERY_RULE, id="every-rule")])
+def test_screens_read_the_uri_as_given(text: str, settings: Settings) -> None:
+    """A non-ASCII URI of the clean shape reads as ASCII with a "z" for each such character; the
+    screens of URI304 and URI108 read it as given, or these rows lose their finding (a token
+    after a symbol, a name or a scheme that only case-folding makes)."""
+    from urilint.checker import Plan, check_planned
+
+    assert clean_shape(text) is not None
+    plan = Plan.of(settings)
+    found = check_planned(text, plan)
+    assert found == full_check(text, plan, screened=False)
+    assert {"URI304", "URI108"} & {f.code for f in found}
