@@ -123,6 +123,8 @@ SHOWS = [
     pytest.param("https://example.com/caf\u00e9 x", Sign.NON_ASCII, id="non-ascii-beside-a-space"),
     pytest.param("https://example.com/a|b c", Sign.TOLERATED, id="tolerated-beside-a-space"),
     pytest.param("(https://example.com/a b)", Sign.BAD_CHARACTER, id="bad-character-after-a-wrapper"),
+    pytest.param("htps://example.com/", Sign.SCHEME_NEAR_MISS, id="near-miss"),
+    pytest.param("HTPPS://example.com/", Sign.SCHEME_NEAR_MISS, id="near-miss-upper-case"),
 ]
 LACKS = [
     pytest.param("https://example.com/a", Sign.INVALID, id="valid"),
@@ -149,6 +151,9 @@ LACKS = [
     pytest.param("https://example.com/a b", Sign.TOLERATED, id="space-is-not-tolerated"),
     pytest.param("https://example.com/a%20b", Sign.PROBLEM_KINDS, id="valid-has-no-problem-kind"),
     pytest.param("https://example.com/{x}", Sign.PROBLEM_KINDS, id="placeholder-is-no-problem"),
+    pytest.param("myapp://example.com/", Sign.SCHEME_NEAR_MISS, id="unknown-but-no-near-miss"),
+    pytest.param("tftp://example.com/", Sign.SCHEME_NEAR_MISS, id="near-miss-but-registered"),
+    pytest.param("hp://example.com/", Sign.SCHEME_NEAR_MISS, id="too-short-to-judge"),
     pytest.param("data:image/png;base64,iVBO\n  RK5C", Sign.PROBLEM_KINDS, id="base64-whitespace-ignored"),
 ]
 
@@ -188,6 +193,13 @@ def test_an_invalid_uri_runs_the_syntax_rules_of_its_problems() -> None:
     plan = Plan.of(EVERY_RULE)
     a = Analysis("https://example.com/a b", EVERY_RULE)
     assert [r.code for r in plan.rules_for(signs_of(a, plan.wanted))] == ["URI101", "URI103"]
+
+
+def test_an_unknown_scheme_runs_uri109_alone() -> None:
+    """URI108 looks at an unknown scheme only when it is one edit from a common one."""
+    plan = Plan.of(EVERY_RULE)
+    a = Analysis("myapp://example.com/items?page=2", EVERY_RULE)
+    assert [r.code for r in plan.rules_for(signs_of(a, plan.wanted))] == ["URI109"]
 
 
 def test_rule_signs_are_declared() -> None:

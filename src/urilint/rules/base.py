@@ -90,8 +90,10 @@ class Sign:
     BAD_DELIMITER = 1 << 18  #: a delimiter out of its place
     NON_ASCII = 1 << 19  #: a character RFC 3987 allows in an IRI
     TOLERATED = 1 << 20  #: a character RFC 3986 forbids that real URLs use by convention
+    #: an unknown scheme one edit from a common one (rules.uri108_likely_typo.near_miss)
+    SCHEME_NEAR_MISS = 1 << 21
     NONE = 0  #: the rule reports nothing about a URI alone (the link rules)
-    ANY = (1 << 21) - 1  #: the default: the rule may report any URI, so it always runs
+    ANY = (1 << 22) - 1  #: the default: the rule may report any URI, so it always runs
     #: The signs of one problem kind each.
     PROBLEM_KINDS = BAD_CHARACTER | BAD_PERCENT | PATH_COLON | BAD_DELIMITER | NON_ASCII | TOLERATED
 

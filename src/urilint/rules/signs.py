@@ -17,7 +17,7 @@ from ..rfc3986 import iana
 from .base import WEB_SCHEMES, Analysis, Sign
 from .common import CHARACTER, CONVENTION, DELIMITER, IRI, PATH_NOSCHEME, PCT, problem_kinds
 from .uri104_invalid_host import may_break_dns
-from .uri108_likely_typo import typo_at_start
+from .uri108_likely_typo import near_miss, typo_at_start
 
 _DIGITS = frozenset("0123456789")
 #: The sign of each problem kind a syntax rule reports alone (rules.common).
@@ -41,8 +41,11 @@ def signs_of(a: Analysis, wanted: int) -> int:
     if scheme is not None:
         if wanted & Sign.SCHEME_CASE and not scheme.islower():
             found |= Sign.SCHEME_CASE
-        if wanted & Sign.SCHEME_UNKNOWN and not iana.is_known(scheme):
+        if wanted & (Sign.SCHEME_UNKNOWN | Sign.SCHEME_NEAR_MISS) and not iana.is_known(scheme):
             found |= Sign.SCHEME_UNKNOWN
+            # (URI108 compares the lowercased scheme, of three characters or more)
+            if wanted & Sign.SCHEME_NEAR_MISS and len(scheme) >= 3 and near_miss(a.scheme or ""):
+                found |= Sign.SCHEME_NEAR_MISS
         if wanted & Sign.NO_HOST and a.scheme in WEB_SCHEMES and (ref.authority is None or not ref.host):
             found |= Sign.NO_HOST
     host = ref.host

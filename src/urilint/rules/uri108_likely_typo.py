@@ -124,7 +124,7 @@ RULE = Rule(
     family=MALFORMED,
     severity="error",
     screen=screen,
-    signs=Sign.TYPO_START | Sign.NO_HOST | Sign.SCHEME_UNKNOWN,
+    signs=Sign.TYPO_START | Sign.NO_HOST | Sign.SCHEME_NEAR_MISS,
     doc="""\
 ## What it does
 Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and
