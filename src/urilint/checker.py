@@ -71,12 +71,11 @@ def clean_shape(text: str) -> Optional[CleanShape]:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
         # (One character for one: the host stands at the same offsets in the original.)
         host_ascii = ascii_ or original[m.start(2):m.end(2)].isascii()
-        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii,
-                          None if ascii_ else original)
+        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii, original)
     m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return None
-    return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2), True, None if ascii_ else original)
+    return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2), True, original)
 
 
 class Plan(NamedTuple):

@@ -112,15 +112,11 @@ class CleanShape(NamedTuple):
     path: Optional[str]  #: None: a URI with an authority and an empty path
     query: Optional[str]  #: with its "?", None without one
     host_ascii: bool = True  #: whether the original host was all ASCII
-    #: the URI as given, when it is not ``text`` (a non-ASCII one): see :attr:`as_given`
+    #: The URI as given, non-ASCII characters and all (check()'s shape passes it; None: read
+    #: ``text``).  A screen reads it where a "z" in their place could hide what its rule
+    #: reports: a token after "\u2192", a name that case-folds to a secret's, a scheme spelled
+    #: with "\u017f".  (A field, not a property: the screens run on every clean URI.)
     given: Optional[str] = None
-
-    @property
-    def as_given(self) -> str:
-        """The URI as given, non-ASCII characters and all: what a screen reads when a "z" in
-        their place could hide what its rule reports (a token after "\u2192", a name that
-        case-folds to a secret's, a scheme spelled with "\u017f")."""
-        return self.text if self.given is None else self.given
 
 
 def numeric_host(host: str) -> bool:

@@ -111,7 +111,7 @@ def check(a: Analysis) -> Iterator[Finding]:
 def screen(shape: CleanShape) -> bool:
     """"https//host" is a relative reference of the clean shape, and "http://https//host" (a
     doubled scheme) an absolute one."""
-    return typo_at_start(shape.as_given)  # its patterns ignore case: "\u017f" reads as "s"
+    return typo_at_start(shape.given or shape.text)  # its patterns ignore case: "\u017f" reads as "s"
 
 
 RULE = Rule(

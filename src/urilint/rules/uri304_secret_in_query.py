@@ -46,7 +46,7 @@ def _and(items: List[str]) -> str:
 
 
 def screen(shape: CleanShape) -> bool:
-    return secrets.may_hold_secret(shape.as_given)  # (the checker's later test then hits the cache)
+    return secrets.may_hold_secret(shape.given or shape.text)  # (the checker's later test then hits the cache)
 
 
 RULE = Rule(
