@@ -178,6 +178,9 @@ def test_only_wanted_signs_are_worked_out() -> None:
     assert every & Sign.SCHEME_CASE and every & Sign.PORT
     assert signs_of(Analysis(text, EVERY_RULE), Sign.PORT) == Sign.PORT
     assert signs_of(Analysis(text, EVERY_RULE), 0) == 0
+    # Signs found on the way to a wanted one are not returned.
+    assert signs_of(Analysis("https://example.com/a b", EVERY_RULE), Sign.BAD_CHARACTER) == Sign.BAD_CHARACTER
+    assert signs_of(Analysis("htps://example.com/", EVERY_RULE), Sign.SCHEME_NEAR_MISS) == Sign.SCHEME_NEAR_MISS
 
 
 def test_an_ordinary_reported_uri_runs_one_rule() -> None:

@@ -236,7 +236,8 @@ class Analysis:
 
     @property
     def problems(self) -> List[SyntaxProblem]:
-        """Syntax problems outside placeholder slots."""
+        """Syntax problems outside placeholder slots.  Read-only: with nothing to leave out it is
+        the ``syntax_problems`` list itself (rules.common.problems_for hands out copies)."""
         if self._problems is None:
             problems = self.syntax_problems
             if self.placeholders or self.ignore_before:

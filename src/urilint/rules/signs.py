@@ -29,7 +29,9 @@ _KIND_SIGNS: Mapping[str, int] = MappingProxyType({
 
 def signs_of(a: Analysis, wanted: int) -> int:
     """The signs ``a`` shows, of those in ``wanted`` (the plan's rules need no others).  The
-    problem kinds' signs read ``a.ignore_before``: the caller settles it first."""
+    problem kinds' signs read ``a.ignore_before``: the caller settles it first.  (A test that
+    yields a wanted sign may find another on the way, INVALID beside a problem kind; only the
+    wanted ones are returned.)"""
     ref, text = a.ref, a.text
     found = 0
     if wanted & (Sign.INVALID | Sign.PROBLEM_KINDS) and not a.valid:
@@ -72,4 +74,4 @@ def signs_of(a: Analysis, wanted: int) -> int:
         found |= Sign.SECRET
     if wanted & Sign.TYPO_START and typo_at_start(text):
         found |= Sign.TYPO_START
-    return found
+    return found & wanted
