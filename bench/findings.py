@@ -253,12 +253,11 @@ def _phases(items: Sequence[str]) -> List[Callable[[Any], Any]]:
                     pass
 
     def secret_spans(_: Any) -> None:
-        # As the checker asks for a reported URI: not at all without a userinfo and with nothing
-        # may_hold_secret sees (timed with the analysis, which the table takes off).
+        # As the checker asks for a reported URI (timed with the analysis, which the table takes
+        # off; without a userinfo and with nothing may_hold_secret sees, it returns at once).
         for u in items:
             a, _chosen = analysed(u)
-            if a.ref.userinfo is not None or a.may_hold_secret():
-                secrets.secret_spans(u, plan.settings.placeholders, a.ref, a.may_hold_secret())
+            secrets.secret_spans(u, plan.settings.placeholders, a.ref, a.may_hold_secret())
 
     return [whole, fast_path, analysis, rules, secret_spans]
 

@@ -338,9 +338,7 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         findings.extend(rule.check(a))
     if not findings:
         return findings
-    # Without a userinfo, and with nothing secrets.may_hold_secret sees, there is no secret.
-    may_hide = a.ref.userinfo is not None or a.may_hold_secret()
-    hidden = secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret()) if may_hide else []
+    hidden = secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret())
     out = []
     vetting = _Vetting(a, bool(hidden))
     for f in findings:

@@ -94,9 +94,9 @@ _FILLER = lazy.compile(r"[*xX.•·…_-]+|\.\.\.")
 
 
 #: YOUR_API_KEY, <API_KEY>, your-token-here, MY_SECRET (case-insensitive after "your", "my"...)
-_NAMED_SLOT = lazy.compile(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
-_NAMED_SLOT_ANY_CASE = lazy.compile(r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+",
-                                    re.I)
+_NAMED_SLOT_PATTERN = r"(?:your|my|insert|enter|replace)[-_a-z0-9]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
+_NAMED_SLOT = lazy.compile(_NAMED_SLOT_PATTERN)
+_NAMED_SLOT_ANY_CASE = lazy.compile(_NAMED_SLOT_PATTERN, re.I)
 
 
 def is_placeholder_value(value: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> bool:
@@ -282,12 +282,12 @@ WEBHOOKS: Tuple[Tuple[str, "re.Pattern[str]"], ...] = (
     # IFTTT Webhooks: /trigger/<event>/with/key/<key>
     ("maker.ifttt.com", lazy.compile(r"/trigger/[^/]{1,200}/(?:json/)?with/key/(?P<secret>[A-Za-z0-9_-]{10,})")),
 )
-_WEBHOOK_HINT = lazy.compile(r"hooks\.slack\.com|discord(?:app)?\.com|api\.telegram\.org|office\.com"
-                           r"|hooks\.zapier\.com|maker\.ifttt\.com", re.I)
-#: _WEBHOOK_HINT's words, for ASCII text lowered: a case-insensitive search costs 1.7 us a URI,
-#: these substring tests a fifth of it (every URI that misses check()'s fast path asks).
+#: Words that name a webhook host (any case).  ASCII text is lowered and tested for each: a
+#: case-insensitive search costs 1.7 us a URI, these substring tests a fifth of it (every URI
+#: that misses check()'s fast path asks); other text goes to _WEBHOOK_HINT, built from them.
 _WEBHOOK_WORDS = ("hooks.slack.com", "discord.com", "discordapp.com", "api.telegram.org", "office.com",
                   "hooks.zapier.com", "maker.ifttt.com")
+_WEBHOOK_HINT = lazy.compile("|".join(map(re.escape, _WEBHOOK_WORDS)), re.I)
 
 
 def _webhook_hint(text: str) -> bool:
@@ -426,7 +426,11 @@ def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTA
     strings anywhere.  ``ref`` (``text`` parsed) and ``may_hold`` (``may_hold_secret(text)``)
     spare a caller that has them the work."""
     if may_hold is False:
-        tokens: List[Span] = []  # may_hold_secret is True wherever find_tokens finds one
+        # may_hold_secret is True wherever find_tokens finds one or other_secrets may; so with
+        # no userinfo either, there is no secret (a reported URI's common case: no parse).
+        if "@" not in text or (ref is not None and ref.userinfo is None):
+            return []
+        tokens: List[Span] = []
     else:
         tokens = [m.span() for m in find_tokens(text)]
     if not any(c in text for c in "@?#;") and not _webhook_hint(text):

@@ -348,19 +348,12 @@ class _WalkingScanner(_Scanner):
         first: Optional[int] = None
         i = start
         while i < end and not self.full():
-            c = text[i]
-            if c in allowed:
+            if text[i] in allowed:
                 i += 1
                 continue
-            if c == "%" and pct:
-                if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
-                    i += 3
-                    continue
-                shown = "" if component == "userinfo" else f"{text[i:min(i + 3, end)]!r} "
-                self.add(i, "pct-encoded",
-                         f"{shown}is not a percent-encoding: '%' must be followed by two hex digits", component)
-            else:
-                self.add(i, rule, self.char_message(c, rule, component), component)
+            if self.outside(i, end, rule, component, pct):
+                i += 3
+                continue
             if first is None:
                 first = i
                 if first_only:

@@ -251,11 +251,12 @@ def test_webhook_hint_reads_as_the_pattern(text: str) -> None:
 @hsettings(max_examples=300, deadline=None)
 @given(text=_uriish)
 def test_secret_spans_from_what_the_analysis_knows(settings: Settings, text: str) -> None:
-    """The checker hands secret_spans the parsed reference and may_hold_secret's answer, and skips
-    it without a userinfo when may_hold_secret says no: the spans must be the same."""
+    """The checker hands secret_spans the parsed reference and may_hold_secret's answer, with
+    which it returns at once when there is no userinfo either: the spans must be the same."""
     a = Analysis(text, settings)
     full = secrets.secret_spans(text, settings.placeholders)
     assert secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret()) == full
+    assert secrets.secret_spans(text, settings.placeholders, None, a.may_hold_secret()) == full
     if a.ref.userinfo is None and not a.may_hold_secret():
         assert full == []
 

@@ -187,22 +187,30 @@ class _Scanner:
             if m is None:
                 break
             i = m.start()
-            c = text[i]
-            if c == "%" and pct:
-                if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
-                    i += 3
-                    continue
-                shown = "" if component == "userinfo" else f"{text[i:min(i + 3, end)]!r} "
-                self.add(i, "pct-encoded",
-                         f"{shown}is not a percent-encoding: '%' must be followed by two hex digits", component)
-            else:
-                self.add(i, rule, self.char_message(c, rule, component), component)
+            if self.outside(i, end, rule, component, pct):
+                i += 3  # a pct-encoded triplet
+                continue
             if first is None:
                 first = i
                 if first_only:
                     break
             i += 1
         return first
+
+    def outside(self, i: int, end: int, rule: str, component: str, pct: bool) -> bool:
+        """Judge ``text[i]``, a character outside the component's set: True when it starts a
+        pct-encoded triplet (allowed wherever ``pct``), else the problem is recorded."""
+        text = self.text
+        c = text[i]
+        if c == "%" and pct:
+            if i + 2 < end and text[i + 1] in grammar.HEXDIG and text[i + 2] in grammar.HEXDIG:
+                return True
+            shown = "" if component == "userinfo" else f"{text[i:min(i + 3, end)]!r} "
+            self.add(i, "pct-encoded",
+                     f"{shown}is not a percent-encoding: '%' must be followed by two hex digits", component)
+        else:
+            self.add(i, rule, self.char_message(c, rule, component), component)
+        return False
 
     @staticmethod
     def char_message(c: str, rule: str, component: str) -> str:
