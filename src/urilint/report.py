@@ -76,9 +76,13 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     from .scanners.text import scan_prose
 
     spans: List[Span] = []
-    for c in scan_prose(line):
-        for s, e in secrets.secret_spans(c.uri):
-            spans.append(c.source_span(s, e))
+    # On one physical line every URI the prose scanner reads is a verbatim slice of it (its
+    # runs join only across line breaks), so a line no slice of which may hold a secret needs no
+    # scan: the common reported line, where the scan cost as much as checking its URI.
+    if "\n" in line or "\r" in line or secrets.slice_may_hold_secret(line):
+        for c in scan_prose(line):
+            for s, e in secrets.secret_spans(c.uri):
+                spans.append(c.source_span(s, e))
     for m in _CREDENTIAL.finditer(line):
         if not secrets.is_placeholder_value(m.group(1)):
             spans.append(m.span(1))

@@ -312,6 +312,18 @@ def may_hold_secret(text: str) -> bool:
     return bool(find_tokens(text)) or _webhook_hint(text)
 
 
+def slice_may_hold_secret(text: str) -> bool:
+    """Cheap: may any slice of ``text`` (a URI standing verbatim in a line) have
+    :func:`secret_spans`?  False means none can.  Each test finds in the whole text what it
+    would find in the slice, at the same place: a userinfo needs an "@", a token its literal
+    prefix, a webhook its host's name, and a parameter named like a secret is read the same
+    (its name starts after a delimiter and holds none, so no match of the whole text can run
+    over it).  Not :func:`may_hold_secret`, whose token test reads what is around a token."""
+    if "@" in text or _TOKEN_HINT.search(text) is not None or _webhook_hint(text):
+        return True
+    return any(_name_key(m.group(1)) in SECRET_NAMES for m in _NAME_EQ.finditer(text))
+
+
 class Param(NamedTuple):
     """One ``name=value`` of a URI."""
 

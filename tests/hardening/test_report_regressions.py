@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint.finding import FileFinding
 from urilint.report import mask_line, mask_line_mapped, masked_column, place
@@ -148,3 +149,95 @@ def test_hidden_spans_across_lines_and_long_spans() -> None:
     hidden = [(s3, s3 + 7), (s1, text.index("SECRET2") + 7)]
     lines = [r.line for r in place("f", text, findings, hidden=hidden)]
     assert lines == [f"aa {MASK}", f"{MASK} bb", f"cc {MASK} dd"]
+
+
+# -- the line net's shortcut -----------------------------------------------------------------
+# secret_spans_in_line scans a line for URIs only when some slice of it may hold a secret
+# (secrets.slice_may_hold_secret): the scan cost a reported line as much as checking its URI.
+# The shortcut is sound when every URI the prose scanner reads on a line without a break is a
+# verbatim slice whose secret spans are empty wherever the guard says no.
+_LINE_PIECES = st.sampled_from([
+    "see ", "the ", " ", "\t", "<", ">", "(", ")", "[", "](", '"', "'", "`", ",", ".", ":", "/", "//", "?", "#",
+    "&", ";", "!", "=", "@", "-", "_", "%", "%5F", "%40", "https://", "HTTP://", "postgres://", "mailto:",
+    "ftp://", "x:", "example.com", "db.internal", "u:p@", "app:Xk9mQ2vL7pR4wZt8@", "token=", "api_key=",
+    "access%5Ftoken=", "to\u212aen=", "Api-Key=", "sig=", "page=", "q=", "Xk9mQ2vL7pR4wZt8",
+    "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "AKIAIOSFODNN7EXAMPLE", "eyJhbGciOiJIUzI1NiJ9.e30.x",
+    "sk-", "xox", "hooks.slack.com", "HOOKS.SLACK.COM", "discord.com", "d\u0130scord.com",
+    "hooks.\u017flack.com", "/services/T000/B000/XXXXXXXXXXXXXXXXXXXXXXXX", "/api/webhooks/1/abcdefghijklmnopqrst",
+    "\u00e9", "\u00f6", "\u2192", "\u65e5", "{x}", "${X}", "\\", "\r", "\n",
+])
+_lines = st.lists(_LINE_PIECES, max_size=16).map("".join)
+
+
+def _assert_no_slice_secret_hidden(line: str) -> None:
+    from urilint import secrets
+    from urilint.scanners.text import scan_prose
+
+    if "\n" in line or "\r" in line or secrets.slice_may_hold_secret(line):
+        return  # the net scans this line
+    for c in scan_prose(line):
+        assert c.uri == line[c.start:c.end], line  # a verbatim slice
+        assert secrets.secret_spans(c.uri) == [], (line, c.uri)
+
+
+@hsettings(max_examples=1500, deadline=None)
+@given(line=_lines)
+def test_line_net_skips_only_lines_without_a_secret(line: str) -> None:
+    _assert_no_slice_secret_hidden(line)
+
+
+def test_line_net_skips_only_lines_without_a_secret_on_the_corpora() -> None:
+    from tests.conftest import CORPORA, need_shared
+
+    root = need_shared(CORPORA)
+    seen = 0
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.suffix not in {".md", ".rst", ".txt", ".py", ".toml", ".yaml", ".yml",
+                                                    ".json", ".html", ".cfg", ".ini"}:
+            continue
+        for line in path.read_text("utf-8", errors="replace").splitlines():
+            if ":" in line:
+                _assert_no_slice_secret_hidden(line)
+                seen += 1
+    assert seen > 10_000  # the corpora's lines were read
+
+
+@pytest.mark.parametrize(
+    "line, may_hold",
+    [
+        pytest.param("see <HTTP://example.com/items/1?page=2> for more", False, id="ordinary-report"),
+        pytest.param("https://example.com:443/a?q=1&page=2#top", False, id="plain-params"),
+        pytest.param("https://example.com/caf\u00e9/\u2192?lang=fr", False, id="non-ascii"),
+        pytest.param("a ratio 1:2 and a time 12:30", False, id="prose-colons"),
+        pytest.param("mailto:someone (an address without the at)", False, id="no-at"),
+        pytest.param("postgres://app:pw@db/x", True, id="userinfo"),
+        pytest.param("write to someone@example.com", True, id="any-at"),
+        pytest.param("https://x/?token=abc", True, id="secret-name"),
+        pytest.param("https://x/?access%5Ftoken=abc", True, id="encoded-name"),
+        pytest.param("https://x/?to\u212aen=abc", True, id="kelvin-sign-name"),
+        pytest.param("https://x/;jsessionid=abc", True, id="path-parameter"),
+        pytest.param("https://x/ghp_abcdefghijklmnopqrstuvwxyz0123456789", True, id="token-prefix"),
+        pytest.param("https://HOOKS.SLACK.COM/services/T/B/x", True, id="webhook-host"),
+        pytest.param("https://hooks.\u017flack.com/services/T/B/x", True, id="webhook-long-s"),
+    ],
+)
+def test_slice_may_hold_secret(line: str, may_hold: bool) -> None:
+    from urilint import secrets
+
+    assert secrets.slice_may_hold_secret(line) is may_hold
+
+
+@pytest.mark.parametrize(
+    "line, hidden",
+    [
+        pytest.param("see https://x.example/?token=Zq7tok1234 and more", "Zq7tok1234", id="secret-param"),
+        pytest.param("see https://x.example/?to\u212aen=Zq7kelvin1234", "Zq7kelvin1234", id="kelvin-sign-name"),
+        pytest.param("get ghp_abcdefghijklmnopqrstuvwxyz0123456789 from",
+                     "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token"),
+        pytest.param("post to https://hooks.slack.com/services/T0001/B0001/Zq7hookhookhookhookhook now",
+                     "Zq7hookhookhookhookhook", id="webhook"),
+    ],
+)
+def test_line_net_still_masks_what_it_scans_for(line: str, hidden: str) -> None:
+    assert hidden not in mask_line(line)
+    assert MASK in mask_line(line)
