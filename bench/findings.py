@@ -211,6 +211,47 @@ def reported_vs_clean(n: int, repeat: int, min_time: float) -> List[str]:
     return lines
 
 
+#: One URI per line of a file, as people write them (the Markdown link's angle brackets allow a
+#: space); each line must give exactly one report.
+FILE_LINES = (("markdown", "- see [the page](<{uri}>) for more\n"), ("python", '    "{uri}",\n'))
+
+
+def file_text(fmt: str, template: str, n: int) -> str:
+    line = dict(FILE_LINES)[fmt]
+    body = "".join(line.format(uri=u) for u in uris(template, n))
+    return body if fmt != "python" else "URLS = [\n" + body + "]\n"
+
+
+def reported_vs_clean_in_files(n: int, repeat: int, min_time: float) -> List[str]:
+    """The same comparison where a user meets it: what ``urilint check --select ALL`` does with
+    a file (scan, check, suppressions, placing each report with its masked line), a file of n
+    clean URIs against one of n URIs with one finding each, per URI."""
+    lines = []
+    for fmt, _ in FILE_LINES:
+        sets = [("clean", file_text(fmt, CLEAN, n))] + [(kind, file_text(fmt, t, n)) for kind, t in REPORTED]
+        reports = [pipeline(text, fmt) / n for _, text in sets]
+        timings = common.time_interleaved([lambda _, t=text: pipeline(t, fmt) for _, text in sets], [None],
+                                          repeat, min_time)
+        clean = timings[0].best / n
+        body = []
+        for (kind, _), per_uri, timing in zip(sets, reports, timings):
+            cost = timing.best / n
+            value = cost / clean if clean > 0 else None
+            body.append([kind, f"{per_uri:.2f}", f"{cost * 1e6:.1f}", f"{timing.median / n * 1e6:.1f}",
+                         common.fmt_ratio(value)])
+            if kind != "clean":
+                exact = per_uri == 1.0
+                lines.append(common.verdict(
+                    f"a reported URI ({kind}) in a {fmt} file costs <= {MAX_REPORTED_COST:g}x a clean one",
+                    value if exact else None, None if value is None or not exact else value <= MAX_REPORTED_COST,
+                    f"{per_uri:.2f} reports per URI, not 1"))
+        common.stdout_line(f"\n## a {fmt} file of {n:,} URIs, one per line: clean against one finding each "
+                           f"(scan, check, suppressions, placing; best of {timings[0].runs}, taking turns)\n")
+        common.stdout_line(common.render_table(["URIs", "reports/URI", "us/URI", "median us/URI", "x clean"],
+                                               body, [False, True, True, True, True]))
+    return lines
+
+
 def _phases(items: Sequence[str]) -> List[Callable[[Any], Any]]:
     """The whole check of each URI, and its parts: the fast path's test (the clean shape and
     each rule's screen), the analysis (parsing, and the signs when the shape does not match),
@@ -346,6 +387,7 @@ def run(argv: Sequence[str]) -> int:
     print_scaling(results, timeout)
 
     lines = reported_vs_clean(n_uris, max(repeat, 3), min_time)
+    lines += reported_vs_clean_in_files(n_uris, max(repeat, 3), min_time)
     where_it_goes(n_uris, max(repeat, 3), min_time)
     floor(n_uris, max(repeat, 3), min_time)
     common.stdout_line("\n## targets (issue 16)\n")

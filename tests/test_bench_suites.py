@@ -142,7 +142,16 @@ def test_findings_quick() -> None:
         assert float(c[1]) > 0 and float(c[2]) > 0, row
     assert re.search(r"The reported path's floor .*: [0-9.]+ us per URI against [0-9.]+ us for a clean one, "
                      r"[0-9][0-9.]*x\.", out), out
-    verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS])
+    for fmt in ("markdown", "python"):
+        in_files = table_rows(out, f"a {fmt} file of")
+        assert [cells(r)[0] for r in in_files] == ["clean", *REPORTED_KINDS], fmt
+        for row in in_files:
+            c = cells(row)
+            assert all(NUMBER.fullmatch(v) for v in c[1:4]) and RATIO.fullmatch(c[4]), row
+            assert c[1] == ("0.00" if c[0] == "clean" else "1.00"), row  # exactly one report per line
+    verdicts(out, "## targets", [f"a reported URI ({kind}) costs <= 3x a clean one" for kind in REPORTED_KINDS]
+             + [f"a reported URI ({kind}) in a {fmt} file costs <= 3x a clean one"
+                for fmt in ("markdown", "python") for kind in REPORTED_KINDS])
 
 
 # -- memory ----------------------------------------------------------------------------------
