@@ -289,10 +289,21 @@ def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[
 
     A text of the clean shape runs only the rules whose screens say they may report it (a
     default port: URI206 alone); any other text, the rules its signs select (rules.signs)."""
+    return check_hiding(text, plan, context)[0]
+
+
+Spans = List[Tuple[int, int]]
+
+
+def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[List[Finding], Spans]:
+    """check_planned, and the secret spans of ``text`` when there are findings (what
+    ``secrets.secret_spans`` gives: the messages were masked with them, and the pipeline shows
+    the URI redacted with them); without a finding they are not worked out, [].  The
+    pipeline's per-candidate call."""
     rules = _shape_rules(text, plan)
     if rules is None:
         return _check_with(text, plan, context, None)
-    return _check_with(text, plan, context, rules, shaped=True) if rules else []
+    return _check_with(text, plan, context, rules, shaped=True) if rules else ([], [])
 
 
 def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = None,
@@ -300,29 +311,29 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
     """check() without its fast path: the enabled rules that the URI's signs select run, or with
     ``screened=False`` every enabled rule (tests hold the three ways equal)."""
     plan = plan if isinstance(plan, Plan) else Plan.of(plan)
-    return _check_with(text, plan, context, None if screened else plan.rules)
+    return _check_with(text, plan, context, None if screened else plan.rules)[0]
 
 
 def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]],
-                shaped: bool = False) -> List[Finding]:
-    """The check of one URI by ``rules`` (None: those its signs select); ``shaped``: the text
-    has the clean shape."""
+                shaped: bool = False) -> Tuple[List[Finding], Spans]:
+    """The check of one URI by ``rules`` (None: those its signs select), and its secret spans
+    when there are findings; ``shaped``: the text has the clean shape."""
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
-        return []
+        return [], []
     a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects)
     if shaped and "%" not in text and text.isascii():
         # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
         # shape lets each rule judge its triplets) and the non-ASCII letters it reads as "z".
         a.known_valid()
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
-        return []
+        return [], []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):
-        return []
+        return [], []
     # A text of the clean shape reads as a URI reference and has no malformed scheme (its scheme
     # is a web one, or it has none and its first "/" comes before any "://").
     if not shaped and not _is_candidate(a, context):
-        return []
+        return [], []
     faulty_scheme = not shaped and scheme_fault(text) is not None
     if faulty_scheme:
         a.ignore_before = text.find(":") + 1  # (before the signs: the problem kinds read it)
@@ -337,7 +348,7 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     for rule in rules:
         findings.extend(rule.check(a))
     if not findings:
-        return findings
+        return findings, []
     hidden = secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret())
     out = []
     vetting = _Vetting(a, bool(hidden))
@@ -348,4 +359,4 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         out.append(f)
     if len(out) > 1:
         out.sort(key=lambda f: (f.start, f.code))
-    return out
+    return out, hidden

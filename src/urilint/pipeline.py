@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, NamedTuple, O
 
 from . import scanners, secrets
 from .candidate import Candidate
-from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_planned
+from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding
 from .finding import Edit, FileFinding, Finding
 from .rules import enabled_link_rules
 from .scanners.base import Format
@@ -68,9 +68,9 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
         plan = plans.get(key)
         if plan is None:
             plan = plans[key] = _plan(settings, role, c.in_code, c.partial)
-        findings = check_planned(c.uri, plan, c.context)
+        findings, hidden = check_hiding(c.uri, plan, c.context)
         if findings:
-            out.extend(_file_findings(fmt, text, c, findings, settings))
+            out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden)))
     if links is not None and role == SOURCE:
         from .links.check import check_links
 
@@ -82,9 +82,11 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
-                   settings: Settings) -> List[FileFinding]:
-    """A candidate's findings (offsets in its URI) placed in the text, each with its edit."""
-    shown = secrets.redact(c.uri, settings.placeholders)
+                   settings: Settings, shown: Optional[str] = None) -> List[FileFinding]:
+    """A candidate's findings (offsets in its URI) placed in the text, each with its edit;
+    ``shown``: the URI redacted, when the caller has it."""
+    if shown is None:
+        shown = secrets.redact(c.uri, settings.placeholders)
     out: List[FileFinding] = []
     for f in findings:
         start, end = c.source_span(f.start, f.end)

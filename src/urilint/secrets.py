@@ -462,7 +462,12 @@ def secret_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTA
 
 def redact(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> str:
     """``text`` with every secret span replaced by ``****`` (overlaps merged)."""
-    spans = secret_spans(text, syntaxes)
+    return masked(text, secret_spans(text, syntaxes))
+
+
+def masked(text: str, spans: List[Span]) -> str:
+    """``text`` with ``spans`` (sorted, as :func:`secret_spans` gives them) replaced by ``****``,
+    overlaps merged: :func:`redact` for a caller that has the secret spans already."""
     if not spans:
         return text
     out: List[str] = []

@@ -13,7 +13,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from tests.conftest import CORPORA, need_shared
 from urilint import secrets
-from urilint.checker import Plan, check_planned, full_check
+from urilint.checker import Plan, check_hiding, check_planned, full_check
 from urilint.rules import RULES
 from urilint.rules.base import Analysis, Sign
 from urilint.rules.signs import signs_of
@@ -259,6 +259,17 @@ def test_secret_spans_from_what_the_analysis_knows(settings: Settings, text: str
     assert secrets.secret_spans(text, settings.placeholders, None, a.may_hold_secret()) == full
     if a.ref.userinfo is None and not a.may_hold_secret():
         assert full == []
+
+
+@pytest.mark.parametrize("settings", SETTINGS[:2])
+@hsettings(max_examples=300, deadline=None)
+@given(text=_uriish)
+def test_check_hands_back_the_secret_spans(settings: Settings, text: str) -> None:
+    """The pipeline shows a reported URI redacted with the spans check_hiding hands back."""
+    findings, hidden = check_hiding(text, Plan.of(settings))
+    assert findings == check_planned(text, Plan.of(settings))
+    assert hidden == (secrets.secret_spans(text, settings.placeholders) if findings else [])
+    assert secrets.masked(text, hidden) == (secrets.redact(text, settings.placeholders) if findings else text)
 
 
 @pytest.mark.parametrize("value, expected", [
