@@ -31,6 +31,7 @@ from typing import (
 from . import __version__, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
+from .candidate import Candidate
 from .finding import FileError, FileFinding
 from .report import Report, place, with_cells
 from .reporters.common import plural, printable
@@ -196,7 +197,7 @@ def _process(job: Job) -> Outcome:
 
             # Masked by each secret's source position, in the old text and the new.
             diff = masked_diff(job.shown, source.text, text, hidden_spans(source.text, source.format, settings),
-                               hidden_spans(text, source.format, settings))
+                               hidden_spans(text, source.format, settings, result.candidates))
             text = source.text
         elif job.stdin is not None:
             new_text = text
@@ -206,29 +207,31 @@ def _process(job: Job) -> Outcome:
             except WriteError as exc:
                 errors.append(FileError(job.shown, str(exc)))
                 text, fixed = source.text, 0
-    findings = result.findings
+    findings, scanned = result.findings, result.candidates
     if text != result.text:  # the fixes were not kept: report the text as it is
-        findings = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path,
-                                 links=job.links).findings
+        kept = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links)
+        findings, scanned = kept.findings, kept.candidates
     fixed_codes: FixedCodes = ()
     if job.show_fixes and fixed and result.text != source.text:
         before = findings if text == source.text else pipeline.lint(
             source.text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links).findings
         fixed_codes = _fixed_codes(before, result.findings)
-    hidden = _hidden(text, source.format, settings, findings)
+    hidden = _hidden(text, source.format, settings, findings, scanned)
     reports = place(job.shown, text, findings, LineIndex.of(text), hidden=hidden)
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     chunk, fingerprints = _hand_back(job, reports)
     return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
 
 
-def _hidden(text: str, format: str, settings: Settings, findings: Sequence[FileFinding]) -> Tuple[Tuple[int, int], ...]:
-    """The source spans of the secrets a file's report lines must not show (none without findings)."""
+def _hidden(text: str, format: str, settings: Settings, findings: Sequence[FileFinding],
+            scanned: Sequence[Candidate]) -> Tuple[Tuple[int, int], ...]:
+    """The source spans of the secrets a file's report lines must not show (none without
+    findings), from the candidates the check of ``text`` read."""
     if not findings:
         return ()
     from .masking import hidden_spans
 
-    return tuple(hidden_spans(text, format, settings))
+    return tuple(hidden_spans(text, format, settings, scanned))
 
 
 def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Fingerprints]:

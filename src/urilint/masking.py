@@ -14,19 +14,24 @@ the text before and after the fixes.  Every line is also masked by the line-by-l
 from __future__ import annotations
 
 import difflib
-from typing import Iterator, List, Sequence
+from typing import Iterator, List, Optional, Sequence
 
 from . import pipeline
+from .candidate import Candidate
 from .report import Span, hidden_in, hidden_reach, mask_line_mapped, secret_source_spans
 from .settings import Settings
 
 
-def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings) -> List[Span]:
+def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings,
+                 scanned: Optional[Sequence[Candidate]] = None) -> List[Span]:
     """The source spans of every secret of every URI candidate of ``text`` (a file of
-    ``format``), code blocks and spans included, sorted."""
-    if not settings.include_code_blocks:
-        settings = settings._replace(include_code_blocks=True)
-    return secret_source_spans(pipeline.candidates(text, format, settings), settings.placeholders)
+    ``format``), code blocks and spans included, sorted.  ``scanned``: those candidates, when
+    the caller has them (pipeline.FileResult.candidates)."""
+    if scanned is None:
+        if not settings.include_code_blocks:
+            settings = settings._replace(include_code_blocks=True)
+        scanned = pipeline.candidates(text, format, settings)
+    return secret_source_spans(scanned, settings.placeholders)
 
 
 class MaskedLines:

@@ -58,6 +58,13 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
     reported.  The CLI and the flake8 plugin both come through here, so they agree on findings
     and positions.  With ``links`` (see links_for), the link rules judge the document's links
     against its tree as well."""
+    return checked_text(text, format, settings, role, links)[0]
+
+
+def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = None, role: str = SOURCE,
+                 links: Optional["Links"] = None) -> Tuple[List[FileFinding], List[Candidate]]:
+    """check_text, and the candidates it read (code blocks and spans included): what the
+    report's masking needs of a file with findings, without scanning it again."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
     plans: Dict[Tuple[bool, str], Plan] = {}  # worked out for the kinds of candidate the file has
@@ -78,7 +85,7 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
             if lf.finding.code in links.codes:
                 out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
-    return out
+    return out, found
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
@@ -266,6 +273,9 @@ class FileResult(NamedTuple):
     notices: Tuple[str, ...] = ()  #: not fatal: the file was read (a fix skipped, not checked)
     fixed: int = 0  #: findings fixed
     checked: bool = True  #: False when the format's precheck refused the text
+    #: the URI candidates of ``text``, code blocks and spans included (masking.hidden_spans
+    #: reads them: a file with findings is not scanned a second time for its secrets)
+    candidates: Tuple[Candidate, ...] = ()
 
 
 def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURCE,
@@ -290,4 +300,5 @@ def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURC
     if fix:
         result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links_in)
         text, fixed, notices = result.text, result.fixed, result.notices
-    return FileResult(text, tuple(keep(text, check_text(text, fmt, settings, role, links_in))), notices, fixed)
+    findings, found = checked_text(text, fmt, settings, role, links_in)
+    return FileResult(text, tuple(keep(text, findings)), notices, fixed, candidates=tuple(found))

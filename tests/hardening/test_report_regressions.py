@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import List, Tuple
 
 import pytest
@@ -241,3 +242,42 @@ def test_slice_may_hold_secret(line: str, may_hold: bool) -> None:
 def test_line_net_still_masks_what_it_scans_for(line: str, hidden: str) -> None:
     assert hidden not in mask_line(line)
     assert MASK in mask_line(line)
+
+
+@pytest.mark.parametrize("fmt, text", LEAKS)
+def test_hidden_spans_from_the_checks_candidates(fmt: str, text: str) -> None:
+    """The CLI masks a file's report lines with the secrets of the candidates its check read
+    (pipeline.FileResult.candidates): the same spans as scanning the file again."""
+    from urilint.masking import hidden_spans
+    from urilint.pipeline import lint
+    from urilint.settings import Settings
+
+    for settings in (Settings(select=frozenset({"ALL"})), Settings()):
+        result = lint(text, fmt, settings)
+        assert result.candidates
+        assert hidden_spans(text, fmt, settings, result.candidates) == hidden_spans(text, fmt, settings)
+
+
+def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Placing a file's reports needs its secrets' source spans; they come from the candidates
+    the check read, not from a second scan of the file."""
+    from urilint import scanners
+    from urilint.cli import main
+
+    (tmp_path / "doc.md").write_text("See <HTTP://example.com/a> and <postgres://app:Zq7pw@db.internal/x>.\n",
+                                     encoding="utf-8")
+    scans: List[str] = []
+    real_scan = scanners.scan
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        scans.append(text)
+        return real_scan(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scanners, "scan", counted)
+    monkeypatch.chdir(tmp_path)
+    code = main(["check", "--isolated", "--select", "ALL", "--output-format", "full", "doc.md"])
+    out = capsys.readouterr().out
+    assert code == 1 and "URI201" in out and "URI301" in out
+    assert "Zq7pw" not in out
+    assert len(scans) == 1, len(scans)

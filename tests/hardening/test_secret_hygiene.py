@@ -132,6 +132,7 @@ def test_exception_messages_never_show_the_text(project: Path, capsys: pytest.Ca
         raise ValueError(f"cannot handle {text!r}")
 
     monkeypatch.setattr(cli.pipeline, "check_text", explode)
+    monkeypatch.setattr(cli.pipeline, "checked_text", explode)
     monkeypatch.setattr(cli.pipeline, "candidates", explode)
     code, out = run(capsys, command, "--isolated", ".")
     assert "internal error (ValueError)" in out
