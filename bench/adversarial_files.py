@@ -31,10 +31,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from bench import adversarial, common
 from bench.adversarial import FLAG_RATIO, Scaling, fmt_flagged_ratio, fmt_seconds, size_label
+
+if TYPE_CHECKING:
+    from urilint.settings import Settings
 
 FORMATS: Tuple[str, ...] = ("text", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "env",
                             "shell", "python")
@@ -111,15 +114,21 @@ def builders(quick: bool = False) -> List[Tuple[str, Callable[[int], str], Froze
     return out
 
 
-def pipeline(text: str, fmt: str) -> int:
-    """What ``urilint check`` does with one decoded file; returns the number of reports."""
-    from urilint import suppress
-    from urilint.pipeline import check_text
+def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
+    """What ``urilint check`` does with one decoded file once it is read (``cli._process``
+    without fixes): the format's precheck, scan, rules and suppression comments
+    (``pipeline.lint``), the source spans of the file's secrets from the candidates read, and
+    placing each report with its masked line.  Returns the number of reports."""
+    from urilint.masking import hidden_spans
+    from urilint.pipeline import lint
     from urilint.report import place
     from urilint.scanners.positions import LineIndex
+    from urilint.settings import DEFAULT_SETTINGS
 
-    findings = suppress.apply(text, fmt, check_text(text, fmt))
-    return len(place("f", text, findings, LineIndex.of(text)))
+    settings = DEFAULT_SETTINGS if settings is None else settings
+    result = lint(text, fmt, settings)
+    hidden = hidden_spans(text, fmt, settings, result.candidates) if result.findings else []
+    return len(place("f", text, result.findings, LineIndex.of(text), hidden=hidden))
 
 
 @dataclass(frozen=True)

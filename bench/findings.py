@@ -2,8 +2,8 @@
 
 The other adversarial suites grow inputs that are mostly clean; this one grows the *reports*.
 Each case is built at N, 2N and 4N units and run through what ``urilint check`` does with one
-decoded file (``bench.adversarial_files.pipeline``: scan, rules, suppressions, placing the
-reports), in a forked child with a time limit.  The table gives microseconds per unit at each
+decoded file (``bench.adversarial_files.pipeline``: scan, rules, suppressions, the secrets'
+source spans, placing the reports), in a forked child with a time limit.  The table gives microseconds per unit at each
 size and the ``adversarial`` suite's two ratios of per-unit times (largest / smallest and largest
 / middle), with its flag: either above 3, or a time-out, is SUPERLINEAR.  The cases:
 
@@ -31,7 +31,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 import urilint
 
-from bench import common
+from bench import adversarial_files, common
 from bench.adversarial import FLAG_RATIO, Scaling, fmt_flagged_ratio
 from urilint.settings import Settings
 
@@ -41,13 +41,7 @@ EVERY_RULE = Settings(select=frozenset({"ALL"}))
 
 def pipeline(text: str, fmt: str) -> int:
     """What ``urilint check --select ALL`` does with one decoded file; the number of reports."""
-    from urilint import suppress
-    from urilint.pipeline import check_text
-    from urilint.report import place
-    from urilint.scanners.positions import LineIndex
-
-    findings = suppress.apply(text, fmt, check_text(text, fmt, EVERY_RULE))
-    return len(place("f", text, findings, LineIndex.of(text)))
+    return adversarial_files.pipeline(text, fmt, EVERY_RULE)
 
 SVG_LINE = "    iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk\n"
 
@@ -246,7 +240,7 @@ def reported_vs_clean_in_files(n: int, repeat: int, min_time: float) -> List[str
                     value if exact else None, None if value is None or not exact else value <= MAX_REPORTED_COST,
                     f"{per_uri:.2f} reports per URI, not 1"))
         common.stdout_line(f"\n## a {fmt} file of {n:,} URIs, one per line: clean against one finding each "
-                           f"(scan, check, suppressions, placing; best of {timings[0].runs}, taking turns)\n")
+                           f"(scan, check, suppressions, secrets, placing; best of {timings[0].runs}, taking turns)\n")
         common.stdout_line(common.render_table(["URIs", "reports/URI", "us/URI", "median us/URI", "x clean"],
                                                body, [False, True, True, True, True]))
     return lines
