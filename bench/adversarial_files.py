@@ -121,14 +121,18 @@ def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
     placing each report with its masked line.  Returns the number of reports."""
     from urilint.masking import hidden_spans
     from urilint.pipeline import lint
-    from urilint.report import place
+    from urilint.report import place, read_ranges
     from urilint.scanners.positions import LineIndex
     from urilint.settings import DEFAULT_SETTINGS
 
     settings = DEFAULT_SETTINGS if settings is None else settings
     result = lint(text, fmt, settings)
-    hidden = hidden_spans(text, fmt, settings, result.candidates) if result.findings else []
-    return len(place("f", text, result.findings, LineIndex.of(text), hidden=hidden))
+    index = LineIndex.of(text)
+    hidden: List[Tuple[int, int]] = []
+    if result.findings:
+        within = read_ranges(result.findings, index, len(text))
+        hidden = hidden_spans(text, fmt, settings, result.candidates, within)
+    return len(place("f", text, result.findings, index, hidden=hidden))
 
 
 @dataclass(frozen=True)

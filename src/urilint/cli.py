@@ -33,7 +33,7 @@ from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .candidate import Candidate
 from .finding import FileError, FileFinding
-from .report import Report, place, with_cells
+from .report import Report, place, read_ranges, with_cells
 from .reporters.common import plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
 from .rules import RULES as LINT_RULES
@@ -216,22 +216,23 @@ def _process(job: Job) -> Outcome:
         before = findings if text == source.text else pipeline.lint(
             source.text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links).findings
         fixed_codes = _fixed_codes(before, result.findings)
-    hidden = _hidden(text, source.format, settings, findings, scanned)
-    reports = place(job.shown, text, findings, LineIndex.of(text), hidden=hidden)
+    index = LineIndex.of(text)
+    hidden = _hidden(text, source.format, settings, findings, scanned, index)
+    reports = place(job.shown, text, findings, index, hidden=hidden)
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     chunk, fingerprints = _hand_back(job, reports)
     return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
 
 
 def _hidden(text: str, format: str, settings: Settings, findings: Sequence[FileFinding],
-            scanned: Sequence[Candidate]) -> Tuple[Tuple[int, int], ...]:
+            scanned: Sequence[Candidate], index: LineIndex) -> Tuple[Tuple[int, int], ...]:
     """The source spans of the secrets a file's report lines must not show (none without
-    findings), from the candidates the check of ``text`` read."""
+    findings), from the candidates the check of ``text`` read that reach into those lines."""
     if not findings:
         return ()
     from .masking import hidden_spans
 
-    return tuple(hidden_spans(text, format, settings, scanned))
+    return tuple(hidden_spans(text, format, settings, scanned, read_ranges(findings, index, len(text))))
 
 
 def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Fingerprints]:

@@ -18,19 +18,23 @@ from typing import Iterator, List, Optional, Sequence
 
 from . import pipeline
 from .candidate import Candidate
-from .report import Span, hidden_in, hidden_reach, mask_line_mapped, secret_source_spans
+from .report import Span, hidden_in, hidden_reach, mask_line_mapped, reaches_into, secret_source_spans
 from .settings import Settings
 
 
 def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings,
-                 scanned: Optional[Sequence[Candidate]] = None) -> List[Span]:
+                 scanned: Optional[Sequence[Candidate]] = None, within: Optional[Sequence[Span]] = None) -> List[Span]:
     """The source spans of every secret of every URI candidate of ``text`` (a file of
     ``format``), code blocks and spans included, sorted.  ``scanned``: those candidates, when
-    the caller has them (pipeline.FileResult.candidates)."""
+    the caller has them (pipeline.FileResult.candidates); ``within``: sorted disjoint source
+    ranges (report.read_ranges), when only the candidates reaching into them matter."""
     if scanned is None:
         if not settings.include_code_blocks:
             settings = settings._replace(include_code_blocks=True)
         scanned = pipeline.candidates(text, format, settings)
+    if within is not None:
+        ends = [e for _, e in within]
+        scanned = [c for c in scanned if reaches_into(c, within, ends)]
     return secret_source_spans(scanned, settings.placeholders)
 
 

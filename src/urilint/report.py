@@ -166,6 +166,36 @@ def secret_source_spans(candidates: Iterable[Candidate],
     return sorted(spans)
 
 
+def read_ranges(findings: Sequence[FileFinding], index: LineIndex, length: int) -> List[Span]:
+    """The source ranges in which :func:`place` looks at hidden spans for ``findings`` (each
+    finding's line, each edit), sorted and merged: only the secrets of candidates reaching into
+    them can change what it shows (``length``: the text's)."""
+    starts = index.starts
+    ranges: List[Span] = []
+    for f in findings:
+        row = bisect_right(starts, f.start)
+        ranges.append((starts[row - 1], starts[row] if row < len(starts) else length))
+        if f.edit is not None:
+            ranges.append((f.edit[0], max(f.edit[1], f.edit[0] + 1)))
+    merged: List[Span] = []
+    for s, e in sorted(ranges):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def reaches_into(c: Candidate, ranges: Sequence[Span], range_ends: Sequence[int]) -> bool:
+    """Whether the source of ``c`` (its span and every piece) overlaps one of the sorted,
+    disjoint ``ranges`` (``range_ends``: their ends)."""
+    lo, hi = c.start, c.end
+    for _, _, s0, s1 in c.pieces:
+        lo, hi = min(lo, s0), max(hi, s1)
+    i = bisect_right(range_ends, lo)
+    return i < len(ranges) and ranges[i][0] < max(hi, lo + 1)
+
+
 def source_parts(c: Candidate, start: int, end: int) -> List[Span]:
     """The source characters of URI offsets ``start..end``, one span per piece: what lies
     between two pieces (a closing and an opening quote, a line break and indentation) is not

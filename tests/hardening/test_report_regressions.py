@@ -18,6 +18,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 from urilint.finding import FileFinding
 from urilint.report import mask_line, mask_line_mapped, masked_column, place
 from urilint.secrets import MASK
+from urilint.settings import Settings
 
 
 def finding(start: int, end: int) -> FileFinding:
@@ -281,3 +282,75 @@ def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytes
     assert code == 1 and "URI201" in out and "URI301" in out
     assert "Zq7pw" not in out
     assert len(scans) == 1, len(scans)
+
+
+def _placed_both_ways(text: str, fmt: str, settings: Settings) -> None:
+    """place() shows the same with the secrets of every candidate and with those of the
+    candidates reaching into what it reads (the CLI's)."""
+    from urilint.masking import hidden_spans
+    from urilint.pipeline import lint
+    from urilint.report import read_ranges
+    from urilint.scanners.positions import LineIndex
+
+    result = lint(text, fmt, settings)
+    if not result.findings:
+        return
+    index = LineIndex.of(text)
+    every = hidden_spans(text, fmt, settings, result.candidates)
+    near = hidden_spans(text, fmt, settings, result.candidates, read_ranges(result.findings, index, len(text)))
+    assert set(near) <= set(every)
+    assert place("f", text, result.findings, index, hidden=near) == place("f", text, result.findings, index,
+                                                                           hidden=every)
+
+
+#: A reported URI beside a secret whose own finding is suppressed: only the file's candidates
+#: can mask that secret on the reported line (the line net cannot read it).
+NEIGHBOURS = [
+    pytest.param("python", 'U = ["HTTP://a.example/", "postgres://admin:Zq7" "pw@db/x"]  # noqa: URI301\n',
+                 id="py-concatenation"),
+    pytest.param("html", "<!-- urilint-disable-next-line URI301 -->\n"
+                 '<a href="HTTP://a.example/">a</a> <a href="postgres://admin:Zq7&#115;ent@db/x">b</a>\n',
+                 id="html-entity"),
+]
+
+
+@pytest.mark.parametrize("fmt, text", LEAKS + NEIGHBOURS)
+def test_only_the_secrets_near_the_reports_are_needed(fmt: str, text: str) -> None:
+    settings = Settings(select=frozenset({"ALL"}))
+    _placed_both_ways(text, fmt, settings)
+    # The same with other lines around it: a secret there is not needed.
+    _placed_both_ways(text + "\n" + text.replace("Zq7", "Zq8") + "\n", fmt, settings)
+
+
+@pytest.mark.parametrize("fmt, text", NEIGHBOURS)
+def test_a_suppressed_secret_beside_a_report_is_masked(fmt: str, text: str) -> None:
+    from urilint.masking import hidden_spans
+    from urilint.pipeline import lint
+    from urilint.report import read_ranges
+    from urilint.scanners.positions import LineIndex
+
+    settings = Settings(select=frozenset({"ALL"}))
+    result = lint(text, fmt, settings)
+    assert [f.code for f in result.findings] == ["URI201"]
+    index = LineIndex.of(text)
+    hidden = hidden_spans(text, fmt, settings, result.candidates, read_ranges(result.findings, index, len(text)))
+    (report,) = place("f", text, result.findings, index, hidden=hidden)
+    assert "Zq7" not in report.line and MASK in report.line
+
+
+def test_only_the_secrets_near_the_reports_are_needed_on_the_corpora() -> None:
+    from tests.conftest import CORPORA, need_shared
+    from urilint.scanners import format_for_path
+    from urilint.settings import Settings
+
+    root = need_shared(CORPORA / "realworld")
+    checked = 0
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.stat().st_size > 200_000 or b"\0" in path.read_bytes()[:1024]:
+            continue
+        fmt = format_for_path(path.name)
+        text = path.read_text("utf-8", errors="replace")
+        for settings in (Settings(), Settings(select=frozenset({"ALL"}))):
+            _placed_both_ways(text, fmt, settings)
+        checked += 1
+    assert checked > 100
