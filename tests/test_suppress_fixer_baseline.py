@@ -6,7 +6,8 @@ import pytest
 
 from urilint import baseline
 from urilint.pipeline import check_text
-from urilint.fixer import _follow, _inside, _merged, _sticking_out, apply_edits, select_edits
+from urilint.finding import merge_spans
+from urilint.fixer import _follow, _inside, _sticking_out, apply_edits, select_edits
 from urilint.pipeline import fix_text
 from urilint.placeholders import DEFAULT_SYNTAXES
 from urilint.report import place
@@ -82,7 +83,7 @@ def test_regions_follow_edits(regions: list, edits: list, expected: list) -> Non
 
 
 def test_regions_confine_edits_and_catch_a_uri_that_grew() -> None:
-    regions = _merged([(5, 10), (0, 3), (8, 12), (12, 14)])
+    regions = merge_spans([(5, 10), (0, 3), (8, 12), (12, 14)])
     assert regions == [(0, 3), (5, 14)]
     assert _inside([(1, 2, ""), (4, 5, ""), (5, 14, "x"), (13, 15, "")], regions) == [(1, 2, ""), (5, 14, "x")]
     assert _sticking_out(regions, [(0, 3), (6, 9)]) == set()

@@ -3,12 +3,25 @@ file, the edit that fixes it, and a file that could not be checked.  Plain froze
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Tuple
+from typing import Iterable, List, NamedTuple, Optional, Tuple
 
 APPLICABILITIES = ("safe", "unsafe", "display-only")
 
 #: ``(start, end, replacement)``: 0-based code-point offsets into the text the edit applies to.
 Edit = Tuple[int, int, str]
+#: ``(start, end)``: 0-based code-point offsets.
+Span = Tuple[int, int]
+
+
+def merge_spans(spans: Iterable[Span]) -> List[Span]:
+    """The spans sorted, overlapping or touching ones joined."""
+    out: List[Span] = []
+    for s0, s1 in sorted(spans):
+        if out and s0 <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], s1))
+        else:
+            out.append((s0, s1))
+    return out
 
 
 class Finding(NamedTuple):

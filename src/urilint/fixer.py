@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .finding import Edit, FileFinding
+from .finding import Edit, FileFinding, merge_spans
 from .rules import BY_CODE
 from .rules.base import MALFORMED
 
@@ -61,17 +61,6 @@ def apply_edits(text: str, edits: Sequence[Edit]) -> str:
     for start, end, content in sorted(edits, reverse=True):
         text = text[:start] + content + text[end:]
     return text
-
-
-def _merged(spans: Sequence[Region]) -> List[Region]:
-    """Sorted spans with overlapping or touching ones joined."""
-    out: List[Region] = []
-    for s0, s1 in sorted(spans):
-        if out and s0 <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], s1))
-        else:
-            out.append((s0, s1))
-    return out
 
 
 def _inside(edits: Sequence[Edit], regions: Sequence[Region]) -> List[Edit]:
@@ -160,7 +149,7 @@ def _apply_round(text: str, edits: List[Edit], regions: List[Region], others: Li
     new_text = apply_edits(text, edits)
     new_regions = _follow(regions, edits)
     spans = reader.spans(new_text)
-    moved = _merged(_outside(spans, new_regions)) != _follow(others, edits)
+    moved = merge_spans(_outside(spans, new_regions)) != _follow(others, edits)
     return _Round(new_text, new_regions, spans, _sticking_out(new_regions, spans), moved)
 
 
@@ -170,7 +159,7 @@ def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: Li
     re-read URI would reach past its region or the text outside the regions would read
     differently: (the round, or None when no edit is left; the edits applied; whether any
     was dropped)."""
-    others = _merged(_outside(spans, regions))
+    others = merge_spans(_outside(spans, regions))
     starts = [r[0] for r in regions]
     dropped = False
     while edits:
@@ -206,7 +195,7 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
             break
         if regions is None:  # the URIs as the file has them: the only text a fix may touch
             spans = reader.spans(text)
-            regions = _merged(spans)
+            regions = merge_spans(spans)
         result, edits, dropped = _stable_round(text, _inside(edits, regions), regions, spans, reader)
         if dropped:
             notices.append("a fix was skipped: it would have changed how the text around a URI reads")

@@ -18,7 +18,8 @@ from typing import Iterator, List, Optional, Sequence
 
 from . import pipeline
 from .candidate import Candidate
-from .report import Span, hidden_in, hidden_reach, mask_line_mapped, reaches_into, secret_source_spans
+from .finding import Span
+from .report import hidden_in, hidden_reach, mask_line_mapped, reaches_into, secret_source_spans
 from .settings import Settings
 
 

@@ -12,7 +12,7 @@ from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequenc
 
 from . import placeholders, secrets
 from .candidate import Candidate
-from .finding import FileError, FileFinding
+from .finding import FileError, FileFinding, Span, merge_spans
 from .rfc3986 import lazy
 from .scanners.positions import LineIndex
 
@@ -64,7 +64,6 @@ class RunResult(NamedTuple):
 # costs one pass over the run after it.  (The lazy "[^...]*?:" this replaces retried every ":"
 # of the run, quadratic on a line like "//a:a:a:a...".)
 _CREDENTIAL = lazy.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
-Span = Tuple[int, int]
 
 
 def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
@@ -88,13 +87,7 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
             spans.append(m.span(1))
     spans.extend(m.span() for m in secrets.find_tokens(line))
     spans.extend((max(0, s), min(len(line), e)) for s, e in extra)
-    merged: List[Span] = []
-    for s, e in sorted(spans):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
-        elif e > s:
-            merged.append((s, e))
-    return merged
+    return merge_spans((s, e) for s, e in spans if e > s)
 
 
 def mask_line_mapped(line: str, extra: Sequence[Span] = ()) -> Tuple[str, List[Span]]:
@@ -177,13 +170,7 @@ def read_ranges(findings: Sequence[FileFinding], index: LineIndex, length: int) 
         ranges.append((starts[row - 1], starts[row] if row < len(starts) else length))
         if f.edit is not None:
             ranges.append((f.edit[0], max(f.edit[1], f.edit[0] + 1)))
-    merged: List[Span] = []
-    for s, e in sorted(ranges):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
-        else:
-            merged.append((s, e))
-    return merged
+    return merge_spans(ranges)
 
 
 def reaches_into(c: Candidate, ranges: Sequence[Span], range_ends: Sequence[int]) -> bool:
