@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
 from .finding import Finding
 from .rfc3986 import iana, lazy
-from .rfc3986.reference import _check_str, parse
+from .rfc3986.reference import URIReference, _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import is_valid, validate
 from .rules import Analysis, Rule, enabled_rules
@@ -57,6 +58,12 @@ def _has_suspect_non_ascii(text: str) -> bool:
 
 def clean_shape(text: str) -> Optional[CleanShape]:
     """``text`` as a CleanShape, or None when it is not of that shape."""
+    found = _clean(text)
+    return None if found is None else found[0]
+
+
+def _clean(text: str) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
+    """clean_shape, and the match that found it (where its components stand)."""
     ascii_ = text.isascii()
     original = text
     if not ascii_:
@@ -71,11 +78,39 @@ def clean_shape(text: str) -> Optional[CleanShape]:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
         # (One character for one: the host stands at the same offsets in the original.)
         host_ascii = ascii_ or original[m.start(2):m.end(2)].isascii()
-        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii, original)
+        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii, original), m
     m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return None
-    return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2), True, original)
+    return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2), True, original), m
+
+
+def _shape_reference(text: str, shape: CleanShape, m: "re.Match[str]") -> URIReference:
+    """What ``parse(text)`` gives for a text of the clean shape, read off the match that found
+    the shape (its groups stand where Appendix B's would; a test holds the two equal): the
+    reported URIs of that shape (a default port, an encoded character) are parsed once."""
+    def part(group: int, skip: int = 0) -> Tuple[Optional[str], Optional[Tuple[int, int]]]:
+        start, end = m.span(group)
+        if start < 0:
+            return None, None
+        return text[start + skip:end], (start + skip, end)
+
+    q, f = (5, 6) if shape.scheme is not None else (2, 3)
+    query, query_span = part(q, 1)
+    fragment, fragment_span = part(f, 1)
+    if shape.scheme is None:
+        path, path_span = part(1)
+        return URIReference(None, None, None, None, None, path or "", query, fragment,
+                            (None, None, None, None, None, path_span, query_span, fragment_span))
+    host, host_span = part(2)
+    port, port_span = part(3)
+    auth_start, auth_end = m.start(2), m.end(3) if port is not None else m.end(2)
+    path, path_span = part(4)
+    if path is None:
+        path, path_span = "", (auth_end, auth_end)
+    return URIReference(text[:m.end(1)], text[auth_start:auth_end], None, host, port, path, query, fragment,
+                        ((0, m.end(1)), (auth_start, auth_end), None, host_span, port_span, path_span,
+                         query_span, fragment_span))
 
 
 class Plan(NamedTuple):
@@ -300,10 +335,12 @@ def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[
     ``secrets.secret_spans`` gives: the messages were masked with them, and the pipeline shows
     the URI redacted with them); without a finding they are not worked out, [].  The
     pipeline's per-candidate call."""
-    rules = _shape_rules(text, plan)
-    if rules is None:
+    found = _clean(text) if plan.fast else None
+    if found is None:
         return _check_with(text, plan, context, None)
-    return _check_with(text, plan, context, rules, shaped=True) if rules else ([], [])
+    shape, m = found
+    rules = tuple(rule for rule in plan.rules if rule.screen(shape))
+    return _check_with(text, plan, context, rules, _shape_reference(text, shape, m)) if rules else ([], [])
 
 
 def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = None,
@@ -315,14 +352,14 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
 
 
 def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]],
-                shaped: bool = False) -> Tuple[List[Finding], Spans]:
+                shaped: Optional[URIReference] = None) -> Tuple[List[Finding], Spans]:
     """The check of one URI by ``rules`` (None: those its signs select), and its secret spans
-    when there are findings; ``shaped``: the text has the clean shape."""
+    when there are findings; ``shaped``: the text has the clean shape, and this is its reference."""
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
         return [], []
-    a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects)
-    if shaped and "%" not in text and text.isascii():
+    a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects, shaped)
+    if shaped is not None and "%" not in text and text.isascii():
         # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
         # shape lets each rule judge its triplets) and the non-ASCII letters it reads as "z".
         a.known_valid()
@@ -332,9 +369,9 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         return [], []
     # A text of the clean shape reads as a URI reference and has no malformed scheme (its scheme
     # is a web one, or it has none and its first "/" comes before any "://").
-    if not shaped and not _is_candidate(a, context):
+    if shaped is None and not _is_candidate(a, context):
         return [], []
-    faulty_scheme = not shaped and scheme_fault(text) is not None
+    faulty_scheme = shaped is None and scheme_fault(text) is not None
     if faulty_scheme:
         a.ignore_before = text.find(":") + 1  # (before the signs: the problem kinds read it)
     if rules is None:

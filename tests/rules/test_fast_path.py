@@ -156,3 +156,53 @@ def test_screens_read_the_uri_as_given(text: str, settings: Settings) -> None:
     found = check_planned(text, plan)
     assert found == full_check(text, plan, screened=False)
     assert {"URI304", "URI108"} & {f.code for f in found}
+
+
+def _shape_reference_is_parse(text: str) -> bool:
+    from urilint.checker import _clean, _shape_reference
+    from urilint.rfc3986.reference import parse
+
+    found = _clean(text)
+    if found is None:
+        return False
+    ref = _shape_reference(text, *found)
+    expected = parse(text)
+    assert ref == expected, text
+    assert ref.spans == expected.spans, text  # (equality leaves the spans out)
+    return True
+
+
+@hsettings(max_examples=2000, deadline=None)
+@given(text=_uriish)
+def test_the_clean_shape_reads_as_parse(text: str) -> None:
+    """check() builds a shaped URI's reference from the match that found its shape."""
+    _shape_reference_is_parse(text)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://example.com", id="no-path"),
+    pytest.param("https://example.com:443", id="port-no-path"),
+    pytest.param("https://example.com:8080/a/b?q=1#f", id="every-component"),
+    pytest.param("https://example.com?q", id="query-no-path"),
+    pytest.param("https://example.com#", id="empty-fragment"),
+    pytest.param("https://example.com/?", id="empty-query"),
+    pytest.param("ftp://a.b/caf\u00e9/\u65e5?x=\u00e9#\u00e9", id="non-ascii"),
+    pytest.param("a/b:c?d#e", id="relative"),
+    pytest.param("", id="empty-relative"),
+    pytest.param("?q", id="relative-query"),
+    pytest.param("#f", id="relative-fragment"),
+    pytest.param("/a//b", id="absolute-path"),
+])
+def test_the_clean_shape_reads_as_parse_on_known_rows(text: str) -> None:
+    assert _shape_reference_is_parse(text)
+
+
+def test_the_clean_shape_reads_as_parse_on_the_corpora() -> None:
+    from urilint import scanners
+
+    root = need_shared(CORPORA / "docs")
+    shaped = 0
+    for path in sorted(root.rglob("*.md"))[:300]:
+        for c in scanners.extract(path.read_text("utf-8", errors="replace"), "markdown", include_code=True):
+            shaped += _shape_reference_is_parse(c.uri)
+    assert shaped > 1000

@@ -200,7 +200,8 @@ class Analysis:
     """One URI, parsed and validated once, with what every rule needs to know about it."""
 
     def __init__(self, text: str, settings: Settings, enabled: Tuple[Rule, ...] = (),
-                 real_secrets_only: bool = False, aspects: Optional[FrozenSet[str]] = None) -> None:
+                 real_secrets_only: bool = False, aspects: Optional[FrozenSet[str]] = None,
+                 ref: Optional[URIReference] = None) -> None:
         self.text = text
         self.settings = settings
         #: in test data and generated files only real-looking secrets are reported
@@ -210,7 +211,8 @@ class Analysis:
         #: the normal-form aspects of the enabled normalization rules (rules.common); a caller
         #: checking many URIs with the same rules passes them (aspects_of), worked out once
         self.aspects: FrozenSet[str] = aspects_of(enabled) if aspects is None else aspects
-        self.ref: URIReference = parse(text)
+        #: ``text`` parsed (a caller that has its reference already passes it)
+        self.ref: URIReference = parse(text) if ref is None else ref
         #: The scheme in lower case (None: a relative reference); asked dozens of times per URI.
         self.scheme: Optional[str] = ascii_lower(self.ref.scheme) if self.ref.scheme is not None else None
         self.placeholders = placeholders.find(text, settings.placeholders)
