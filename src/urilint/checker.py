@@ -11,7 +11,7 @@ from .finding import Finding
 from .rfc3986 import iana, lazy
 from .rfc3986.reference import URIReference, _check_str, parse
 from .rfc3986.schemes import may_follow
-from .rfc3986.validate import is_valid, validate
+from .rfc3986.validate import diagnose, is_valid
 from .rules import Analysis, Rule, enabled_rules
 from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape, aspects_of
 from .rules.signs import signs_of
@@ -235,8 +235,17 @@ class _Vetting:
             if slots or a.placeholders:  # (none before and none after: nothing to compare)
                 ok = self.before() == [fix[s:e] for s, e in slots]
         if ok:
-            ok = is_valid(fix) if a.valid else len(validate(fix)) < self.problems()
+            # (validate(fix) is [] when the fix is valid, else diagnose(fix))
+            ok = is_fix_valid(fix) if a.valid else (0 if is_fix_valid(fix) else len(diagnose(fix))) < self.problems()
         return ok
+
+
+def is_fix_valid(fix: str) -> bool:
+    """is_valid(fix), at a third of the cost for the common fix of the clean shape (a lowercased
+    scheme, a port dropped): an ASCII text of that shape without "%" is valid (a test holds it)."""
+    if "%" not in fix and fix.isascii() and _CLEAN.fullmatch(fix) is not None:
+        return True
+    return is_valid(fix)
 
 
 def _vet(f: Finding, vetting: _Vetting) -> Finding:

@@ -126,6 +126,18 @@ def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
 
 @hsettings(max_examples=1000, deadline=None)
 @given(text=_uriish)
+def test_a_fix_is_judged_valid_as_is_valid_does(text: str) -> None:
+    """The checker vets a fix with is_fix_valid, which takes the clean shape as valid."""
+    from urilint import is_valid
+    from urilint.checker import is_fix_valid
+
+    assert is_fix_valid(text) is is_valid(text), text
+    lowered = text.lower()  # (a lowercased scheme: the commonest fix, mostly of the shape)
+    assert is_fix_valid(lowered) is is_valid(lowered), lowered
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_uriish)
 def test_the_clean_shape_is_a_candidate_with_a_sound_scheme(text: str) -> None:
     """check() skips the candidate test and the malformed-scheme test for the clean shape."""
     from urilint.checker import _is_candidate
