@@ -29,9 +29,9 @@ from typing import (
 )
 
 from . import __version__, pipeline
+from .candidate import Candidate
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
-from .candidate import Candidate
 from .finding import FileError, FileFinding
 from .report import Report, place, read_ranges, with_cells
 from .reporters.common import plural, printable
