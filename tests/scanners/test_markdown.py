@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
+from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint.scanners import extract
 from urilint.scanners.markdown import parse
@@ -208,3 +209,55 @@ def test_fast_path_declines_what_it_cannot_decide(text: str) -> None:
     from urilint.scanners import markdown as md
 
     assert md._simple_links(text, 0, len(text), md.MarkdownDocument()) is None
+
+
+# -- links inside image descriptions ----------------------------------------------------------
+# A tree of images, links and text, written as Markdown: a link is inside an image's
+# description exactly when an image is among its ancestors.  (No link inside a link: CommonMark
+# makes the outer one text.)
+def _tree(draw: st.DrawFn, depth: int, in_link: bool, counter: List[int]) -> Tuple[str, List[Tuple[str, bool]]]:
+    parts: List[str] = []
+    expected: List[Tuple[str, bool]] = []
+    for _ in range(draw(st.integers(0, 3 if depth else 0))):
+        kind = draw(st.sampled_from(["text", "image"] if in_link else ["text", "image", "link"]))
+        if kind == "text":
+            parts.append(draw(st.sampled_from(["x", " y ", "z"])))
+            continue
+        inner, inner_expected = _tree(draw, depth - 1, in_link or kind == "link", counter)
+        counter[0] += 1
+        uri = f"http://a.example/{counter[0]}"
+        parts.append(("![" if kind == "image" else "[") + inner + f"]({uri})")
+        expected.append((uri, False))
+        expected.extend((u, inside or kind == "image") for u, inside in inner_expected)
+    return "".join(parts), expected
+
+
+@st.composite
+def _markdown_tree(draw: st.DrawFn) -> Tuple[str, List[Tuple[str, bool]]]:
+    return _tree(draw, 4, False, [0])
+
+
+@hsettings(max_examples=400, deadline=None)
+@given(case=_markdown_tree())
+def test_in_image_marks_every_link_under_an_image(case: Tuple[str, List[Tuple[str, bool]]]) -> None:
+    text, expected = case
+    doc = parse(text)
+    got = sorted((link.destination.uri, link.in_image) for link in doc.links if link.destination)
+    assert got == sorted(expected), text
+
+
+@pytest.mark.parametrize("text, inside", [
+    P("![ [a](http://a/) ![ [b](http://b/) ](http://w/) ](http://x/)",
+      {"http://a/": True, "http://b/": True, "http://w/": True, "http://x/": False},
+      id="a-link-before-an-inner-image"),
+    P("![" * 3000 + "x" + "](http://a/)" * 3000, {"http://a/": None}, id="images-nested-3000-deep"),
+])
+def test_in_image_on_known_rows(text: str, inside: Dict[str, Optional[bool]]) -> None:
+    doc = parse(text)
+    links = [link for link in doc.links if link.destination]
+    for uri, flag in inside.items():
+        flags = {link.in_image for link in links if link.destination.uri == uri}  # type: ignore[union-attr]
+        if flag is None:  # every level but the outermost is inside an image
+            assert [link.in_image for link in links].count(False) == 1 and len(links) == 3000
+        else:
+            assert flags == {flag}, uri
