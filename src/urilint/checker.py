@@ -29,14 +29,23 @@ ALL_RULES, SECRETS, REAL_SECRETS = "all", "secrets", "real-secrets"
 # a default or out-of-range port, an encoded unreserved character, a secret in the query) each
 # rule's ``screen`` says, and the full pass runs when one may.
 _P = r"A-Za-z0-9\-._~!$&'()*+,;=:@%"  # pchar, "%" included: triplets are each rule's to screen
-_CLEAN = lazy.compile(
-    r"(https?|wss?|ftp)://([a-z0-9.-]+)(?::([0-9]{1,5}))?"
-    rf"(/[{_P}/]*)?(\?[{_P}/?]*)?(#[{_P}/?]*)?"
-)
-_CLEAN_RELATIVE = lazy.compile(
-    r"(?!//)([A-Za-z0-9\-._~!$&'()*+,;=@%]*"  # first segment: no ":" (path-noscheme)
-    rf"(?:/[{_P}/]*)?)(\?[{_P}/?]*)?(#[{_P}/?]*)?"
-)
+
+
+def shape_patterns(possessive: str) -> Tuple[str, str]:
+    """The clean shape's patterns, absolute and relative, with ``possessive`` after every
+    quantifier (lazy.POSSESSIVE).  Each component's characters exclude the delimiter that
+    starts the next, so giving characters back never lets a match succeed (a test holds the
+    two forms equal), and a text that misses the shape (a space in its path) fails at once
+    instead of backtracking through every component: 2.9 us against 0.4."""
+    p = possessive
+    return (rf"(https?|wss?|ftp)://([a-z0-9.-]+{p})(?::([0-9]{{1,5}}{p}))?{p}"
+            rf"(/[{_P}/]*{p})?{p}(\?[{_P}/?]*{p})?{p}(#[{_P}/?]*{p})?{p}",
+            # the first segment has no ":" (path-noscheme)
+            rf"(?!//)([A-Za-z0-9\-._~!$&'()*+,;=@%]*{p}"
+            rf"(?:/[{_P}/]*{p})?{p})(\?[{_P}/?]*{p})?{p}(#[{_P}/?]*{p})?{p}")
+
+
+_CLEAN, _CLEAN_RELATIVE = (lazy.compile(p) for p in shape_patterns(lazy.POSSESSIVE))
 _NON_ASCII = lazy.compile("[^\x00-\x7f]")
 
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from tests.conftest import CORPORA, need_shared
 from urilint.checker import _is_clean, clean_shape, full_check
+from urilint.rfc3986 import lazy
 from urilint.rules import RULES
 from urilint.settings import Settings
 
@@ -218,3 +219,36 @@ def test_the_clean_shape_reads_as_parse_on_the_corpora() -> None:
         for c in scanners.extract(path.read_text("utf-8", errors="replace"), "markdown", include_code=True):
             shaped += _shape_reference_is_parse(c.uri)
     assert shaped > 1000
+
+
+def _shapes_agree(text: str) -> None:
+    """The clean shape's patterns match the same texts, with the same groups, whether their
+    quantifiers are possessive (Python 3.11 and later) or not."""
+    from urilint.checker import shape_patterns
+
+    for possessive, plain in zip(shape_patterns("+"), shape_patterns("")):
+        a, b = re.fullmatch(possessive, text), re.fullmatch(plain, text)
+        assert (a is None) is (b is None), text
+        if a is not None and b is not None:
+            assert a.regs == b.regs, text
+
+
+@pytest.mark.skipif(not lazy.POSSESSIVE, reason="possessive quantifiers need Python 3.11")
+@hsettings(max_examples=2000, deadline=None)
+@given(text=_uriish)
+def test_the_possessive_shape_matches_as_the_plain_one(text: str) -> None:
+    _shapes_agree(text)
+    _shapes_agree(text.lower())
+
+
+@pytest.mark.skipif(not lazy.POSSESSIVE, reason="possessive quantifiers need Python 3.11")
+def test_the_possessive_shape_matches_as_the_plain_one_on_the_corpora() -> None:
+    from urilint import scanners
+
+    root = need_shared(CORPORA / "docs")
+    seen = 0
+    for path in sorted(root.rglob("*.md"))[:300]:
+        for c in scanners.extract(path.read_text("utf-8", errors="replace"), "markdown", include_code=True):
+            _shapes_agree(c.uri)
+            seen += 1
+    assert seen > 1000

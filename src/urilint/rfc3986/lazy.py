@@ -14,7 +14,14 @@ other part may import the core.
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, cast
+
+#: "+" where ``re`` has possessive quantifiers (Python 3.11 and later), else "".  Put after a
+#: quantifier only where giving characters back can never help a match, so the pattern matches
+#: the same texts on every version; where it is "+", a text that fails, fails at once instead of
+#: backtracking through every earlier quantifier.
+POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
 
 #: What the object takes over from the compiled pattern on first use.
 _TAKEN = ("match", "fullmatch", "search", "finditer", "findall", "sub", "subn", "split",
