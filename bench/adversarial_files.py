@@ -131,7 +131,7 @@ def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
     hidden: List[Tuple[int, int]] = []
     if result.findings:
         within = read_ranges(result.findings, index, len(text))
-        hidden = hidden_spans(text, fmt, settings, result.candidates, within)
+        hidden = hidden_spans(text, fmt, settings, result.candidates, within, result.secrets)
     return len(place("f", text, result.findings, index, hidden=hidden))
 
 

@@ -29,7 +29,6 @@ from typing import (
 )
 
 from . import __version__, pipeline
-from .candidate import Candidate
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
 from .finding import FileError, FileFinding
@@ -207,32 +206,33 @@ def _process(job: Job) -> Outcome:
             except WriteError as exc:
                 errors.append(FileError(job.shown, str(exc)))
                 text, fixed = source.text, 0
-    findings, scanned = result.findings, result.candidates
+    checked = result
     if text != result.text:  # the fixes were not kept: report the text as it is
-        kept = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links)
-        findings, scanned = kept.findings, kept.candidates
+        checked = pipeline.lint(text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links)
+    findings = checked.findings
     fixed_codes: FixedCodes = ()
     if job.show_fixes and fixed and result.text != source.text:
         before = findings if text == source.text else pipeline.lint(
             source.text, source.format, settings, role=role, ignored=ignored, path=path, links=job.links).findings
         fixed_codes = _fixed_codes(before, result.findings)
     index = LineIndex.of(text)
-    hidden = _hidden(text, source.format, settings, findings, scanned, index)
+    hidden = _hidden(text, source.format, settings, checked, index)
     reports = place(job.shown, text, findings, index, hidden=hidden)
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     chunk, fingerprints = _hand_back(job, reports)
     return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
 
 
-def _hidden(text: str, format: str, settings: Settings, findings: Sequence[FileFinding],
-            scanned: Sequence[Candidate], index: LineIndex) -> Tuple[Tuple[int, int], ...]:
+def _hidden(text: str, format: str, settings: Settings, checked: pipeline.FileResult,
+            index: LineIndex) -> Tuple[Tuple[int, int], ...]:
     """The source spans of the secrets a file's report lines must not show (none without
     findings), from the candidates the check of ``text`` read that reach into those lines."""
-    if not findings:
+    if not checked.findings:
         return ()
     from .masking import hidden_spans
 
-    return tuple(hidden_spans(text, format, settings, scanned, read_ranges(findings, index, len(text))))
+    within = read_ranges(checked.findings, index, len(text))
+    return tuple(hidden_spans(text, format, settings, checked.candidates, within, checked.secrets))
 
 
 def _hand_back(job: Job, reports: List[Report]) -> Tuple[Optional[Chunk], Fingerprints]:

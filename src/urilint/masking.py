@@ -14,7 +14,7 @@ the text before and after the fixes.  Every line is also masked by the line-by-l
 from __future__ import annotations
 
 import difflib
-from typing import Iterator, List, Optional, Sequence
+from typing import Iterator, List, Mapping, Optional, Sequence
 
 from . import pipeline
 from .candidate import Candidate
@@ -24,19 +24,23 @@ from .settings import Settings
 
 
 def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings,
-                 scanned: Optional[Sequence[Candidate]] = None, within: Optional[Sequence[Span]] = None) -> List[Span]:
+                 scanned: Optional[Sequence[Candidate]] = None, within: Optional[Sequence[Span]] = None,
+                 known: Optional[Mapping[int, Sequence[Span]]] = None) -> List[Span]:
     """The source spans of every secret of every URI candidate of ``text`` (a file of
     ``format``), code blocks and spans included, sorted.  ``scanned``: those candidates, when
-    the caller has them (pipeline.FileResult.candidates); ``within``: sorted disjoint source
-    ranges (report.read_ranges), when only the candidates reaching into them matter."""
+    the caller has them (pipeline.FileResult.candidates), and ``known``: the secret spans of
+    some of them by index (FileResult.secrets); ``within``: sorted disjoint source ranges
+    (report.read_ranges), when only the candidates reaching into them matter."""
     if scanned is None:
         if not settings.include_code_blocks:
             settings = settings._replace(include_code_blocks=True)
         scanned = pipeline.candidates(text, format, settings)
+    chosen: Sequence[int] = range(len(scanned))
     if within is not None:
         ends = [e for _, e in within]
-        scanned = [c for c in scanned if reaches_into(c, within, ends)]
-    return secret_source_spans(scanned, settings.placeholders)
+        chosen = [i for i in chosen if reaches_into(scanned[i], within, ends)]
+    return secret_source_spans([scanned[i] for i in chosen], settings.placeholders,
+                               [known.get(i) for i in chosen] if known else None)
 
 
 class MaskedLines:

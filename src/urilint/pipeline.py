@@ -10,12 +10,13 @@ caller reports.  The CLI reads and writes files around it; flake8 hands it a mod
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import scanners, secrets
 from .candidate import Candidate
 from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding
-from .finding import Edit, FileFinding, Finding
+from .finding import Edit, FileFinding, Finding, Span
 from .rules import enabled_link_rules
 from .scanners.base import Format
 from .scanners.escapes import common_ends
@@ -62,21 +63,24 @@ def check_text(text: str, format: FormatLike, settings: Optional[Settings] = Non
 
 
 def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = None, role: str = SOURCE,
-                 links: Optional["Links"] = None) -> Tuple[List[FileFinding], List[Candidate]]:
-    """check_text, and the candidates it read (code blocks and spans included): what the
-    report's masking needs of a file with findings, without scanning it again."""
+                 links: Optional["Links"] = None) -> Tuple[List[FileFinding], List[Candidate], Dict[int, List[Span]]]:
+    """check_text, the candidates it read (code blocks and spans included) and, by index among
+    them, the secret spans of each reported one: what the report's masking needs of a file
+    with findings, without scanning it again or working out those spans again."""
     settings = settings if settings is not None else DEFAULT_SETTINGS
     fmt = scanners.get(format)
     plans: Dict[Tuple[bool, str], Plan] = {}  # worked out for the kinds of candidate the file has
     out: List[FileFinding] = []
     found = _all_candidates(text, fmt, settings)
-    for c in found:
+    known: Dict[int, List[Span]] = {}
+    for i, c in enumerate(found):
         key = (c.in_code, c.partial)
         plan = plans.get(key)
         if plan is None:
             plan = plans[key] = _plan(settings, role, c.in_code, c.partial)
         findings, hidden = check_hiding(c.uri, plan, c.context)
         if findings:
+            known[i] = hidden
             out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden)))
     if links is not None and role == SOURCE:
         from .links.check import check_links
@@ -85,7 +89,7 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
             if lf.finding.code in links.codes:
                 out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
-    return out, found
+    return out, found, known
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
@@ -276,6 +280,8 @@ class FileResult(NamedTuple):
     #: the URI candidates of ``text``, code blocks and spans included (masking.hidden_spans
     #: reads them: a file with findings is not scanned a second time for its secrets)
     candidates: Tuple[Candidate, ...] = ()
+    #: the secret spans of the reported candidates (URI offsets), by index in ``candidates``
+    secrets: Mapping[int, List[Span]] = MappingProxyType({})
 
 
 def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURCE,
@@ -300,5 +306,6 @@ def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURC
     if fix:
         result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links_in)
         text, fixed, notices = result.text, result.fixed, result.notices
-    findings, found = checked_text(text, fmt, settings, role, links_in)
-    return FileResult(text, tuple(keep(text, findings)), notices, fixed, candidates=tuple(found))
+    findings, found, known = checked_text(text, fmt, settings, role, links_in)
+    return FileResult(text, tuple(keep(text, findings)), notices, fixed, candidates=tuple(found),
+                      secrets=MappingProxyType(known))

@@ -143,18 +143,22 @@ def mask_line(line: str) -> str:
     return mask_line_mapped(line)[0]
 
 
-def secret_source_spans(candidates: Iterable[Candidate],
-                        syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
+def secret_source_spans(candidates: Sequence[Candidate],
+                        syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES,
+                        known: Optional[Sequence[Optional[Sequence[Span]]]] = None) -> List[Span]:
     """The source spans of every secret of every candidate of a file, for :func:`place`.
 
     A line-by-line look cannot see a secret that a scanner reads through escapes, entities,
     implicit concatenation or a line break (``"postgres://u:" "pw@h"``, ``pw&#115;``, a URI
     wrapped in ``<...>``); the candidates can, and their pieces map each secret back to its
-    exact source characters."""
+    exact source characters.  ``known``: per candidate, its URI's secret spans
+    (``secrets.secret_spans``) when the caller has them (a reported URI's check worked them
+    out), else None."""
     syntaxes = tuple(syntaxes)
     spans: List[Span] = []
-    for c in candidates:
-        for s, e in secrets.secret_spans(c.uri, syntaxes):
+    for i, c in enumerate(candidates):
+        uri_spans = known[i] if known is not None else None
+        for s, e in secrets.secret_spans(c.uri, syntaxes) if uri_spans is None else uri_spans:
             spans.extend(source_parts(c, s, e))
     return sorted(spans)
 

@@ -255,8 +255,10 @@ def test_hidden_spans_from_the_checks_candidates(fmt: str, text: str) -> None:
 
     for settings in (Settings(select=frozenset({"ALL"})), Settings()):
         result = lint(text, fmt, settings)
-        assert result.candidates
-        assert hidden_spans(text, fmt, settings, result.candidates) == hidden_spans(text, fmt, settings)
+        assert result.candidates and result.secrets  # (each case reports its secret's URI)
+        every = hidden_spans(text, fmt, settings)
+        assert hidden_spans(text, fmt, settings, result.candidates) == every
+        assert hidden_spans(text, fmt, settings, result.candidates, known=result.secrets) == every
 
 
 def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -297,7 +299,8 @@ def _placed_both_ways(text: str, fmt: str, settings: Settings) -> None:
         return
     index = LineIndex.of(text)
     every = hidden_spans(text, fmt, settings, result.candidates)
-    near = hidden_spans(text, fmt, settings, result.candidates, read_ranges(result.findings, index, len(text)))
+    near = hidden_spans(text, fmt, settings, result.candidates, read_ranges(result.findings, index, len(text)),
+                        result.secrets)
     assert set(near) <= set(every)
     assert place("f", text, result.findings, index, hidden=near) == place("f", text, result.findings, index,
                                                                            hidden=every)
