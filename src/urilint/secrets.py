@@ -260,7 +260,10 @@ def is_token(value: str) -> bool:
 
 SECRET_NAMES = STRONG_NAMES | WEAK_NAMES
 #: A parameter name after "?", "#", "&", ";" or "/": what :func:`may_hold_secret` looks at.
-_NAME_EQ = lazy.compile(r"[?#&;/!]([^?#&;/!=]{1,64})=")
+#: Possessive where the version allows (the name holds no "=", so giving characters back never
+#: finds one): every delimiter not followed by a name and "=", most of them in a URL's path,
+#: otherwise retried the "=" after each shorter name.
+_NAME_EQ = lazy.compile(rf"[?#&;/!]([^?#&;/!=]{{1,64}}{lazy.POSSESSIVE})=")
 
 #: Webhook URLs whose path carries the secret, by host: a pattern matched at the path's start
 #: whose group "secret" is the secret part (the ids before it are not secret).

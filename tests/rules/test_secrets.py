@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import pytest
@@ -9,6 +10,7 @@ from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint import secrets
 from urilint.checker import check
+from urilint.rfc3986 import lazy
 from urilint.settings import Settings
 
 ALL = Settings(select=frozenset({"ALL"}))
@@ -104,3 +106,13 @@ _VALUES = st.sampled_from(["", "x", "guest", "changeme", "password", "hunter2", 
 def test_worth_reporting_reads_as_it_did(value: str, user: str, host: Optional[str], real_only: bool) -> None:
     assert (secrets.worth_reporting(value, host=host, user=user, real_only=real_only)
             == _worth_reporting_as_it_was(value, host, user, real_only))
+
+
+@pytest.mark.skipif(not lazy.POSSESSIVE, reason="possessive quantifiers need Python 3.11")
+@hsettings(max_examples=1500, deadline=None)
+@given(text=st.lists(st.sampled_from(["?", "#", "&", ";", "/", "!", "=", "a", "token", "page", "x" * 70, "%5F",
+                                      "\u212a", " "]), max_size=14).map("".join))
+def test_the_parameter_name_pattern_is_possessive_without_a_difference(text: str) -> None:
+    """may_hold_secret finds "name=" with a possessive quantifier where Python has them."""
+    plain = re.compile(secrets._NAME_EQ.pattern.replace("}+)", "})"))
+    assert [m.span(1) for m in secrets._NAME_EQ.finditer(text)] == [m.span(1) for m in plain.finditer(text)]
