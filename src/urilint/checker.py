@@ -138,6 +138,10 @@ class Plan(NamedTuple):
     #: the normal-form aspects of the enabled rules (rules.base.aspects_of)
     aspects: FrozenSet[str] = frozenset()
 
+    def screened(self, shape: CleanShape) -> Tuple[Rule, ...]:
+        """The enabled rules whose screens say they may report a text of ``shape``."""
+        return tuple(rule for rule in self.rules if rule.screen(shape))
+
     def rules_for(self, signs: int) -> Tuple[Rule, ...]:
         """The enabled rules that may report a URI showing ``signs`` (Rule.signs), in order."""
         memo = self.by_signs
@@ -175,9 +179,7 @@ def _shape_rules(text: str, plan: Plan) -> Optional[Tuple[Rule, ...]]:
     if not plan.fast:
         return None
     shape = clean_shape(text)
-    if shape is None:
-        return None
-    return tuple(rule for rule in plan.rules if rule.screen(shape))
+    return None if shape is None else plan.screened(shape)
 
 
 def _is_clean(text: str, plan: Union[Plan, Settings]) -> bool:
@@ -357,7 +359,7 @@ def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[
     if found is None:
         return _check_with(text, plan, context, None)
     shape, m = found
-    rules = tuple(rule for rule in plan.rules if rule.screen(shape))
+    rules = plan.screened(shape)
     return _check_with(text, plan, context, rules, _shape_reference(text, shape, m)) if rules else ([], [])
 
 
