@@ -68,7 +68,8 @@ _CREDENTIAL = lazy.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
 
 def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     """Spans of ``line`` to hide: the secrets of every URI the prose scanner finds on it, and,
-    as a second net, anything shaped like "//user:password@" or a known token format; plus
+    as a second net, anything shaped like "//user:password@", a secret parameter outside any
+    URI (secrets.stray_param_spans) or a known token format; plus
     ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted."""
     if not line:
         return []
@@ -79,15 +80,27 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     # runs join only across line breaks), so a line no slice of which may hold a secret needs no
     # scan: the common reported line, where the scan cost as much as checking its URI.
     if "\n" in line or "\r" in line or secrets.slice_may_hold_secret(line):
-        for c in scan_prose(line):
+        found = scan_prose(line)
+        for c in found:
             for s, e in secrets.secret_spans(c.uri):
                 spans.append(c.source_span(s, e))
+        # A secret parameter outside every URI (one cut short by a space) needs a secret's name
+        # or a token's prefix: the same guard.  Those inside a URI are its secret spans already.
+        ends = [c.end for c in found]
+        spans.extend((s, e) for s, e in secrets.stray_param_spans(line)
+                     if not _inside_one(found, ends, s))
     for m in _CREDENTIAL.finditer(line):
         if not secrets.is_placeholder_value(m.group(1)):
             spans.append(m.span(1))
     spans.extend(m.span() for m in secrets.find_tokens(line))
     spans.extend((max(0, s), min(len(line), e)) for s, e in extra)
     return merge_spans((s, e) for s, e in spans if e > s)
+
+
+def _inside_one(found: Sequence[Candidate], ends: Sequence[int], offset: int) -> bool:
+    """Whether ``offset`` lies in the source span of one of ``found`` (sorted, disjoint)."""
+    i = bisect_right(ends, offset)
+    return i < len(found) and found[i].start <= offset
 
 
 def mask_line_mapped(line: str, extra: Sequence[Span] = ()) -> Tuple[str, List[Span]]:

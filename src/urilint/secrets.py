@@ -327,6 +327,23 @@ def slice_may_hold_secret(text: str) -> bool:
     return any(_name_key(m.group(1)) in SECRET_NAMES for m in _NAME_EQ.finditer(text))
 
 
+#: A parameter's value in prose: up to the next separator of parameters, whitespace or quote.
+_PROSE_VALUE = lazy.compile(r"[^&;#\s\"'<>]*")
+
+
+def stray_param_spans(text: str, syntaxes: Iterable[str] = placeholders.DEFAULT_SYNTAXES) -> List[Span]:
+    """The values of ``name=value`` pairs after a URI delimiter anywhere in ``text`` (a line of
+    prose) that are secrets as URI parameters (:func:`is_secret_param`): what a URI cut short
+    leaves in the text after it ("https://host/a b?x=1#access_token=...": the space ends the
+    URI, and the rest is no URI a scanner reads)."""
+    spans: List[Span] = []
+    for m in _NAME_EQ.finditer(text):
+        end = _PROSE_VALUE.match(text, m.end()).end()  # type: ignore[union-attr]  # (matches "")
+        if is_secret_param(m.group(1), text[m.end():end], syntaxes):
+            spans.append((m.end(), end))
+    return spans
+
+
 class Param(NamedTuple):
     """One ``name=value`` of a URI."""
 

@@ -180,6 +180,7 @@ def _assert_no_slice_secret_hidden(line: str) -> None:
     for c in scan_prose(line):
         assert c.uri == line[c.start:c.end], line  # a verbatim slice
         assert secrets.secret_spans(c.uri) == [], (line, c.uri)
+    assert secrets.stray_param_spans(line) == [], line  # (the net's other part behind the guard)
 
 
 @hsettings(max_examples=1500, deadline=None)
@@ -357,3 +358,35 @@ def test_only_the_secrets_near_the_reports_are_needed_on_the_corpora() -> None:
             _placed_both_ways(text, fmt, settings)
         checked += 1
     assert checked > 100
+
+
+# -- secret parameters outside every URI ------------------------------------------------------
+# A space ends a URI in prose; what follows it ("b?x=1#access_token=...") is no URI a scanner
+# reads, yet its secret parameter is shown on the report's line unless the line net masks it.
+@pytest.mark.parametrize("line, secret", [
+    pytest.param("see https://user:Zq9TlmNb8V@db.internal/a b?x=1#access_token=S3cr3tPw9", "S3cr3tPw9",
+                 id="after-a-uri-cut-by-a-space"),
+    pytest.param("open https://x.example/a b&api_key=Zq7k3yV4lu3 now", "Zq7k3yV4lu3", id="ampersand"),
+    pytest.param("https://x.example/a%20b c;password=hunter2x", "hunter2x", id="semicolon-strong-name"),
+    pytest.param("then /cb?to\u212aen=Zq7kelvin123 is sent", "Zq7kelvin123", id="kelvin-sign-name"),
+    pytest.param("x y?sig=Zq7aB9cD8eF7gH6iJ5", "Zq7aB9cD8eF7gH6iJ5", id="weak-name-random-value"),
+])
+def test_line_net_masks_a_secret_parameter_outside_any_uri(line: str, secret: str) -> None:
+    masked = mask_line(line)
+    assert secret not in masked and MASK in masked
+
+
+@pytest.mark.parametrize("line", [
+    pytest.param("[x](https://zoom.us/j/739385290?pwd=abcdefXYZ123)<br>", id="inside-a-uri-masked-by-it"),
+    pytest.param("the page ?q=1&page=2 and more", id="ordinary-parameters"),
+    pytest.param("set ?key=abc in the form", id="weak-name-plain-value"),
+    pytest.param("a b?token={token}", id="placeholder"),
+    pytest.param("a b?token=", id="empty-value"),
+    pytest.param("token=Zq7abc without a delimiter before it", id="no-delimiter"),
+])
+def test_line_net_leaves_other_parameters(line: str) -> None:
+    masked = mask_line(line)
+    if "zoom.us" in line:  # masked once, by the URI's own spans: the closing ")" stays
+        assert masked == "[x](https://zoom.us/j/739385290?pwd=" + MASK + ")<br>"
+    else:
+        assert masked == line
