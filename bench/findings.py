@@ -184,25 +184,33 @@ def reported_vs_clean(n: int, repeat: int, min_time: float) -> List[str]:
     sets = [("clean", uris(CLEAN, n))] + [(kind, uris(t, n)) for kind, t in REPORTED]
     findings = [sum(len(urilint.check(u, settings=EVERY_RULE)) for u in items) / n for _, items in sets]
     timings = common.time_interleaved([check_all(items) for _, items in sets], [None], repeat, min_time)
-    clean = timings[0].best / n
-    body = []
-    lines = []
-    for (kind, _), per_uri, timing in zip(sets, findings, timings):
-        cost = timing.best / n
-        value = cost / clean if clean > 0 else None
-        body.append([kind, f"{per_uri:.2f}", f"{cost * 1e6:.2f}", f"{timing.median / n * 1e6:.2f}",
-                     common.fmt_ratio(value)])
-        if kind != "clean":
-            exact = per_uri == 1.0
-            lines.append(common.verdict(f"a reported URI ({kind}) costs <= {MAX_REPORTED_COST:g}x a clean one",
-                                        value if exact else None,
-                                        None if value is None or not exact else value <= MAX_REPORTED_COST,
-                                        f"{per_uri:.2f} findings per URI, not 1"))
+    body, lines = _against_clean([kind for kind, _ in sets], findings, timings, n, "", "findings", 2)
     common.stdout_line(f"\n## urilint.check per URI: {n:,} clean URIs against {n:,} with one finding each "
                        f"(best of {timings[0].runs}, taking turns)\n")
     common.stdout_line(common.render_table(["URIs", "findings/URI", "us/URI", "median us/URI", "x clean"],
                                            body, [False, True, True, True, True]))
     return lines
+
+
+def _against_clean(kinds: Sequence[str], counts: Sequence[float], timings: Sequence[Any], n: int, where: str,
+                   what: str, digits: int) -> Tuple[List[List[str]], List[str]]:
+    """The table rows (kind, ``what`` per URI, best and median us per URI, x the first row,
+    the clean one) and a target line per reported kind (held only when it has exactly one)."""
+    clean = timings[0].best / n
+    body: List[List[str]] = []
+    lines: List[str] = []
+    for kind, per_uri, timing in zip(kinds, counts, timings):
+        cost = timing.best / n
+        value = cost / clean if clean > 0 else None
+        body.append([kind, f"{per_uri:.2f}", f"{cost * 1e6:.{digits}f}", f"{timing.median / n * 1e6:.{digits}f}",
+                     common.fmt_ratio(value)])
+        if kind != "clean":
+            exact = per_uri == 1.0
+            lines.append(common.verdict(
+                f"a reported URI ({kind}){where} costs <= {MAX_REPORTED_COST:g}x a clean one",
+                value if exact else None, None if value is None or not exact else value <= MAX_REPORTED_COST,
+                f"{per_uri:.2f} {what} per URI, not 1"))
+    return body, lines
 
 
 #: One URI per line of a file, as people write them (the Markdown link's angle brackets allow a
@@ -218,27 +226,17 @@ def file_text(fmt: str, template: str, n: int) -> str:
 
 def reported_vs_clean_in_files(n: int, repeat: int, min_time: float) -> List[str]:
     """The same comparison where a user meets it: what ``urilint check --select ALL`` does with
-    a file (scan, check, suppressions, placing each report with its masked line), a file of n
-    clean URIs against one of n URIs with one finding each, per URI."""
+    a file (scan, check, suppressions, secrets, placing each report with its masked line), a
+    file of n clean URIs against one of n URIs with one finding each, per URI."""
     lines = []
     for fmt, _ in FILE_LINES:
         sets = [("clean", file_text(fmt, CLEAN, n))] + [(kind, file_text(fmt, t, n)) for kind, t in REPORTED]
         reports = [pipeline(text, fmt) / n for _, text in sets]
         timings = common.time_interleaved([lambda _, t=text: pipeline(t, fmt) for _, text in sets], [None],
                                           repeat, min_time)
-        clean = timings[0].best / n
-        body = []
-        for (kind, _), per_uri, timing in zip(sets, reports, timings):
-            cost = timing.best / n
-            value = cost / clean if clean > 0 else None
-            body.append([kind, f"{per_uri:.2f}", f"{cost * 1e6:.1f}", f"{timing.median / n * 1e6:.1f}",
-                         common.fmt_ratio(value)])
-            if kind != "clean":
-                exact = per_uri == 1.0
-                lines.append(common.verdict(
-                    f"a reported URI ({kind}) in a {fmt} file costs <= {MAX_REPORTED_COST:g}x a clean one",
-                    value if exact else None, None if value is None or not exact else value <= MAX_REPORTED_COST,
-                    f"{per_uri:.2f} reports per URI, not 1"))
+        body, verdicts = _against_clean([kind for kind, _ in sets], reports, timings, n, f" in a {fmt} file",
+                                        "reports", 1)
+        lines += verdicts
         common.stdout_line(f"\n## a {fmt} file of {n:,} URIs, one per line: clean against one finding each "
                            f"(scan, check, suppressions, secrets, placing; best of {timings[0].runs}, taking turns)\n")
         common.stdout_line(common.render_table(["URIs", "reports/URI", "us/URI", "median us/URI", "x clean"],

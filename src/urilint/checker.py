@@ -7,7 +7,7 @@ import re
 from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import placeholders, secrets
-from .finding import Finding
+from .finding import Finding, Span
 from .rfc3986 import iana, lazy
 from .rfc3986.reference import URIReference, _check_str, parse
 from .rfc3986.schemes import may_follow
@@ -347,10 +347,7 @@ def check_planned(text: str, plan: Plan, context: Optional[str] = None) -> List[
     return check_hiding(text, plan, context)[0]
 
 
-Spans = List[Tuple[int, int]]
-
-
-def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[List[Finding], Spans]:
+def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[List[Finding], List[Span]]:
     """check_planned, and the secret spans of ``text`` when there are findings (what
     ``secrets.secret_spans`` gives: the messages were masked with them, and the pipeline shows
     the URI redacted with them); without a finding they are not worked out, [].  The
@@ -372,7 +369,7 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
 
 
 def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]],
-                shaped: Optional[URIReference] = None) -> Tuple[List[Finding], Spans]:
+                shaped: Optional[URIReference] = None) -> Tuple[List[Finding], List[Span]]:
     """The check of one URI by ``rules`` (None: those its signs select), and its secret spans
     when there are findings; ``shaped``: the text has the clean shape, and this is its reference."""
     settings = plan.settings

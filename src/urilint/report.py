@@ -107,16 +107,7 @@ def mask_line_mapped(line: str, extra: Sequence[Span] = ()) -> Tuple[str, List[S
     """The masked line and the spans that were masked (in the original line's columns);
     ``extra`` spans are masked too."""
     spans = secret_spans_in_line(line, extra)
-    if not spans:
-        return line, spans
-    out: List[str] = []
-    pos = 0
-    for s, e in spans:
-        out.append(line[pos:s])
-        out.append(secrets.MASK)
-        pos = e
-    out.append(line[pos:])
-    return "".join(out), spans
+    return secrets.masked(line, spans), spans
 
 
 def masked_column(spans: Sequence[Span], column: int, end: bool = False) -> int:
@@ -183,7 +174,7 @@ def read_ranges(findings: Sequence[FileFinding], index: LineIndex, length: int) 
     starts = index.starts
     ranges: List[Span] = []
     for f in findings:
-        row = bisect_right(starts, f.start)
+        row = index.line_col(f.start)[0]  # (as place() finds the line)
         ranges.append((starts[row - 1], starts[row] if row < len(starts) else length))
         if f.edit is not None:
             ranges.append((f.edit[0], max(f.edit[1], f.edit[0] + 1)))

@@ -309,10 +309,12 @@ def may_hold_secret(text: str) -> bool:
     fragment or path) named like a secret, a token-shaped value, or a webhook's secret path?
     False means URI304 cannot fire.  Cached: URI304's screen asks on the fast path, and a URI
     the screens send on asks again (the checker's secret spans), as does a file's repeated link."""
-    for m in _NAME_EQ.finditer(text):
-        if _name_key(m.group(1)) in SECRET_NAMES:
-            return True
-    return bool(find_tokens(text)) or _webhook_hint(text)
+    return _secret_param_name(text) or bool(find_tokens(text)) or _webhook_hint(text)
+
+
+def _secret_param_name(text: str) -> bool:
+    """Whether a parameter name after a delimiter (``_NAME_EQ``) is a secret's name."""
+    return any(_name_key(m.group(1)) in SECRET_NAMES for m in _NAME_EQ.finditer(text))
 
 
 def slice_may_hold_secret(text: str) -> bool:
@@ -322,9 +324,7 @@ def slice_may_hold_secret(text: str) -> bool:
     prefix, a webhook its host's name, and a parameter named like a secret is read the same
     (its name starts after a delimiter and holds none, so no match of the whole text can run
     over it).  Not :func:`may_hold_secret`, whose token test reads what is around a token."""
-    if "@" in text or _TOKEN_HINT.search(text) is not None or _webhook_hint(text):
-        return True
-    return any(_name_key(m.group(1)) in SECRET_NAMES for m in _NAME_EQ.finditer(text))
+    return "@" in text or _TOKEN_HINT.search(text) is not None or _webhook_hint(text) or _secret_param_name(text)
 
 
 #: A parameter's value in prose: up to the next separator of parameters, whitespace or quote.
