@@ -8,7 +8,7 @@ from typing import Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Tuple,
 
 from . import placeholders, secrets
 from .finding import Finding, Span
-from .rfc3986 import iana, lazy
+from .rfc3986 import grammar, iana, lazy
 from .rfc3986.reference import URIReference, _check_str, parse
 from .rfc3986.schemes import may_follow
 from .rfc3986.validate import diagnose, is_valid
@@ -253,8 +253,9 @@ class _Vetting:
 
 def is_fix_valid(fix: str) -> bool:
     """is_valid(fix), at a third of the cost for the common fix of the clean shape (a lowercased
-    scheme, a port dropped): an ASCII text of that shape without "%" is valid (a test holds it)."""
-    if "%" not in fix and fix.isascii() and _CLEAN.fullmatch(fix) is not None:
+    scheme, a port dropped, a space encoded): an ASCII text of that shape is valid when each "%"
+    starts a triplet (the shape's only looseness; a test holds the two equal)."""
+    if fix.isascii() and _CLEAN.fullmatch(fix) is not None and ("%" not in fix or grammar.BAD_PCT.search(fix) is None):
         return True
     return is_valid(fix)
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import urilint
 from urilint.rfc3986 import RULES, grammar
-from urilint.rfc3986.validate import _Scanner, diagnose
+from urilint.rfc3986.validate import SyntaxProblem, _bad_characters, _Scanner, diagnose
 
 # Bounded so the whole module stays within a few seconds (house rule: deadline=None).
 FAST = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -370,6 +370,62 @@ class _WalkingScanner(_Scanner):
 def test_the_scanner_finds_what_a_character_walk_finds(text: str) -> None:
     for rule in RULES:
         assert _Scanner(text, rule).run() == _WalkingScanner(text, rule).run(), rule
+
+
+def _walked(text: str) -> List[SyntaxProblem]:
+    problems = _Scanner(text, "URI-reference").run()
+    problems.sort(key=lambda p: p.offset)
+    return problems
+
+
+#: Texts whose only faults are characters no URI holds, one per component the shortcut names.
+BAD_CHARACTERS_ALONE = [
+    pytest.param("https://example.com/items/1 b?page=2", id="space-in-path"),
+    pytest.param("https://example.com/caf\u00e9/?q=\u65e5#\u00e9", id="non-ascii-path-query-fragment"),
+    pytest.param("https://us er:p\tw@ex\u00e4mple.com:8080/", id="userinfo-and-host"),
+    pytest.param("//h/a\"b", id="relative-with-authority"),
+    pytest.param("a b/c:d?x y", id="relative-path"),
+    pytest.param("mailto:a b@example.com", id="rootless-path"),
+    pytest.param("https://h/%41 %7e", id="valid-triplets-beside"),
+    pytest.param("https://h/" + "a " * 1200, id="more-than-max-problems"),
+]
+#: Texts the shortcut leaves to the walk: a structural fault, or a character that changes the
+#: split when a letter stands in for it.
+TO_THE_WALK = [
+    pytest.param("ht tp://example.com/", id="space-in-scheme"),
+    pytest.param("a b:c", id="colon-after-space-reads-as-scheme-with-a-letter"),
+    pytest.param("http://[::1 ]/", id="ip-literal"),
+    pytest.param("http://h:8 0/", id="space-in-port"),
+    pytest.param("http://h/% 41", id="stray-percent"),
+    pytest.param("http://h/a b#c#d", id="second-hash"),
+    pytest.param("http://a@b@c/ d", id="at-in-userinfo"),
+    pytest.param("http://h/%zz", id="no-bad-character"),
+]
+
+
+@pytest.mark.parametrize("text", BAD_CHARACTERS_ALONE)
+def test_bad_characters_alone_skip_the_walk_and_find_what_it_finds(text: str) -> None:
+    found = _bad_characters(text)
+    assert found is not None and found == _walked(text) != []
+
+
+@pytest.mark.parametrize("text", TO_THE_WALK)
+def test_structural_faults_go_to_the_walk(text: str) -> None:
+    assert not urilint.is_valid(text)
+    assert _bad_characters(text) is None
+    assert diagnose(text) == _walked(text) != []
+
+
+@FAST
+@given(ANY_TEXT)
+@example("https://us er@h/")
+@example("/a\u00e9?b c#d\te")
+def test_the_bad_character_shortcut_agrees_with_the_walk(text: str) -> None:
+    if urilint.is_valid(text):
+        return
+    found = _bad_characters(text)
+    assert found is None or found == _walked(text)
+    assert diagnose(text) == _walked(text)
 
 
 @FAST

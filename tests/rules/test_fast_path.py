@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import List
 
 import pytest
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import example, given, settings as hsettings, strategies as st
 
 from tests.conftest import CORPORA, need_shared
 from urilint.checker import _is_clean, clean_shape, full_check
@@ -127,6 +127,8 @@ def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
 
 @hsettings(max_examples=1000, deadline=None)
 @given(text=_uriish)
+@example("https://example.com/items/1%20b?page=2")  # a space encoded: the shape, each "%" a triplet
+@example("https://example.com/a%2?b=%")  # the shape, with stray "%"s
 def test_a_fix_is_judged_valid_as_is_valid_does(text: str) -> None:
     """The checker vets a fix with is_fix_valid, which takes the clean shape as valid."""
     from urilint import is_valid

@@ -81,8 +81,57 @@ def validate(text: str, rule: str = "URI-reference") -> List[SyntaxProblem]:
 def diagnose(text: str, rule: str = "URI-reference") -> List[SyntaxProblem]:
     """``validate`` for a text already known not to be valid (``is_valid`` said so): the
     problems without matching the text against the rule's pattern a second time."""
-    problems = _Scanner(text, _check_rule(rule)).run()
-    problems.sort(key=lambda p: p.offset)
+    rule = _check_rule(rule)
+    problems = _bad_characters(text) if rule == "URI-reference" else None
+    if problems is None:
+        problems = _Scanner(text, rule).run()
+        problems.sort(key=lambda p: p.offset)
+    return problems
+
+
+#: What the walk names a character outside the component's set, by component (section 3).
+_CHARACTER_RULES = {"userinfo": "userinfo", "host": "reg-name", "path": "pchar", "query": "query",
+                    "fragment": "fragment"}
+
+
+def _bad_characters(text: str) -> Optional[List[SyntaxProblem]]:
+    """``diagnose(text)`` when the text's only faults are characters outside RFC 3986's set (a
+    space, a non-ASCII letter), else None.  With a letter in place of each such character the
+    text is then valid: no such character is a delimiter, so the split into components is the
+    same, and a letter is allowed in every component but the port (a port with one is not
+    valid).  What the walk would find is then exactly one problem per character, named by the
+    component it stands in; this finds them without walking the components (a reported URI's
+    commonest fault, found at a fraction of the walk's cost; a test holds the two equal).  IP
+    literals, a malformed scheme ("ht tp://": its stand-in has a scheme) and every structural
+    fault go to the walk."""
+    if "[" in text:
+        return None
+    stand_in, count = grammar.OUTSIDE_URI_CHARS.subn("z", text)
+    if not count or not is_valid(stand_in):
+        return None
+    m = grammar.SCHEME_PREFIX.match(text)
+    if m is None and grammar.SCHEME_PREFIX.match(stand_in) is not None:
+        return None
+    pos = m.end() if m is not None else 0
+    end = len(text)
+    fragment = text.find("#", pos)
+    fragment = end if fragment == -1 else fragment
+    query = text.find("?", pos, fragment)
+    query = fragment if query == -1 else query
+    auth_end = at = pos
+    if text.startswith("//", pos):
+        auth_end = text.find("/", pos + 2, query)
+        auth_end = query if auth_end == -1 else auth_end
+        at = text.rfind("@", pos + 2, auth_end)
+    problems: List[SyntaxProblem] = []
+    for bad in grammar.OUTSIDE_URI_CHARS.finditer(text):
+        if len(problems) >= MAX_PROBLEMS:
+            break
+        i = bad.start()
+        component = ("path" if auth_end <= i < query else "query" if query <= i < fragment
+                     else "fragment" if i >= fragment else "userinfo" if i < at else "host")
+        rule = _CHARACTER_RULES[component]
+        problems.append(SyntaxProblem(i, rule, _Scanner.char_message(bad.group(), rule, component), component))
     return problems
 
 
