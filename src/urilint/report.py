@@ -73,13 +73,14 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
     ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted."""
     if not line:
         return []
-    from .scanners.text import scan_prose
-
     spans: List[Span] = []
     # On one physical line every URI the prose scanner reads is a verbatim slice of it (its
     # runs join only across line breaks), so a line no slice of which may hold a secret needs no
-    # scan: the common reported line, where the scan cost as much as checking its URI.
+    # scan: the common reported line, where the scan cost as much as checking its URI.  The
+    # same guard covers the nets below: "//user:password@" needs an "@", a token its prefix.
     if "\n" in line or "\r" in line or secrets.slice_may_hold_secret(line):
+        from .scanners.text import scan_prose
+
         found = scan_prose(line)
         for c in found:
             for s, e in secrets.secret_spans(c.uri):
@@ -89,10 +90,12 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
         ends = [c.end for c in found]
         spans.extend((s, e) for s, e in secrets.stray_param_spans(line)
                      if not _inside_one(found, ends, s))
-    for m in _CREDENTIAL.finditer(line):
-        if not secrets.is_placeholder_value(m.group(1)):
-            spans.append(m.span(1))
-    spans.extend(m.span() for m in secrets.find_tokens(line))
+        for m in _CREDENTIAL.finditer(line):
+            if not secrets.is_placeholder_value(m.group(1)):
+                spans.append(m.span(1))
+        spans.extend(m.span() for m in secrets.find_tokens(line))
+    elif not extra:
+        return spans
     spans.extend((max(0, s), min(len(line), e)) for s, e in extra)
     return merge_spans((s, e) for s, e in spans if e > s)
 

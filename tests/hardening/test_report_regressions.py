@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint.finding import FileFinding
-from urilint.report import mask_line, mask_line_mapped, masked_column, place
+from urilint.report import _CREDENTIAL, mask_line, mask_line_mapped, masked_column, place
 from urilint.secrets import MASK
 from urilint.settings import Settings
 
@@ -180,7 +180,9 @@ def _assert_no_slice_secret_hidden(line: str) -> None:
     for c in scan_prose(line):
         assert c.uri == line[c.start:c.end], line  # a verbatim slice
         assert secrets.secret_spans(c.uri) == [], (line, c.uri)
-    assert secrets.stray_param_spans(line) == [], line  # (the net's other part behind the guard)
+    # (the net's other parts behind the guard: stray parameters, "//user:password@", tokens)
+    assert secrets.stray_param_spans(line) == [], line
+    assert _CREDENTIAL.search(line) is None and secrets.find_tokens(line) == [], line
 
 
 @hsettings(max_examples=1500, deadline=None)
