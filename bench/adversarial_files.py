@@ -31,7 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, FrozenSet, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple
 
 from bench import adversarial, common
 from bench.adversarial import FLAG_RATIO, Scaling, fmt_flagged_ratio, fmt_seconds, size_label
@@ -118,8 +118,9 @@ def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
     """What ``urilint check`` does with one decoded file once it is read (``cli._process``
     without fixes): the format's precheck, scan, rules and suppression comments
     (``pipeline.lint``), the source spans of the file's secrets from the candidates read, and
-    placing each report with its masked line.  Returns the number of reports."""
-    from urilint.masking import hidden_spans
+    placing each report with its masked line (the line net given the reported URIs' secret
+    spans).  Returns the number of reports."""
+    from urilint.masking import hidden_spans, known_uri_secrets
     from urilint.pipeline import lint
     from urilint.report import place, read_ranges
     from urilint.scanners.positions import LineIndex
@@ -129,10 +130,12 @@ def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
     result = lint(text, fmt, settings)
     index = LineIndex.of(text)
     hidden: List[Tuple[int, int]] = []
+    known: Dict[str, List[Tuple[int, int]]] = {}
     if result.findings:
         within = read_ranges(result.findings, index, len(text))
         hidden = hidden_spans(text, fmt, settings, result.candidates, within, result.secrets)
-    return len(place("f", text, result.findings, index, hidden=hidden))
+        known = known_uri_secrets(result, settings)
+    return len(place("f", text, result.findings, index, hidden=hidden, known=known))
 
 
 @dataclass(frozen=True)

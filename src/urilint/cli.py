@@ -31,7 +31,7 @@ from typing import (
 from . import __version__, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
-from .finding import FileError, FileFinding
+from .finding import FileError, FileFinding, Span
 from .report import Report, place, read_ranges, with_cells
 from .reporters.common import plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
@@ -217,10 +217,20 @@ def _process(job: Job) -> Outcome:
         fixed_codes = _fixed_codes(before, result.findings)
     index = LineIndex.of(text)
     hidden = _hidden(text, source.format, settings, checked, index)
-    reports = place(job.shown, text, findings, index, hidden=hidden)
+    reports = place(job.shown, text, findings, index, hidden=hidden, known=_known(checked, settings))
     reports = with_cells(reports, findings, locator(REGISTRY.get(source.format), text))
     chunk, fingerprints = _hand_back(job, reports)
     return Outcome(chunk, tuple(errors), fixed, diff, new_text, True, fixed_codes, fingerprints)
+
+
+def _known(checked: pipeline.FileResult, settings: Settings) -> Dict[str, List[Span]]:
+    """The reported URIs' secret spans by their text, for place()'s line net (none without
+    findings)."""
+    if not checked.findings:
+        return {}
+    from .masking import known_uri_secrets
+
+    return known_uri_secrets(checked, settings)
 
 
 def _hidden(text: str, format: str, settings: Settings, checked: pipeline.FileResult,

@@ -14,9 +14,9 @@ the text before and after the fixes.  Every line is also masked by the line-by-l
 from __future__ import annotations
 
 import difflib
-from typing import Iterator, List, Mapping, Optional, Sequence
+from typing import Dict, Iterator, List, Mapping, Optional, Sequence
 
-from . import pipeline
+from . import pipeline, placeholders
 from .candidate import Candidate
 from .finding import Span
 from .report import hidden_in, hidden_reach, mask_line_mapped, reaches_into, secret_source_spans
@@ -41,6 +41,16 @@ def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings,
         chosen = [i for i in chosen if reaches_into(scanned[i], within, ends)]
     return secret_source_spans([scanned[i] for i in chosen], settings.placeholders,
                                [known.get(i) for i in chosen] if known else None)
+
+
+def known_uri_secrets(result: pipeline.FileResult, settings: Settings) -> Dict[str, List[Span]]:
+    """The secret spans the check worked out for each reported URI, by the URI's text, for the
+    line net of :func:`urilint.report.place` (its ``known``): the same spans it would work out
+    again for the URI it reads on the line, but only where the check read them as the net does
+    (the default placeholder syntaxes; with others none are handed over)."""
+    if settings.placeholders != placeholders.DEFAULT_SYNTAXES:
+        return {}
+    return {result.candidates[i].uri: spans for i, spans in result.secrets.items()}
 
 
 class MaskedLines:

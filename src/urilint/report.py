@@ -8,7 +8,7 @@ every secret masked, so a reporter can print it; no field ever holds a password 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import placeholders, secrets
 from .candidate import Candidate
@@ -66,11 +66,14 @@ class RunResult(NamedTuple):
 _CREDENTIAL = lazy.compile(r"//[^/?#@\s\"'<>:]*:([^/?#@\s\"'<>]+)@")
 
 
-def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
+def secret_spans_in_line(line: str, extra: Sequence[Span] = (),
+                         known: Optional[Mapping[str, Sequence[Span]]] = None) -> List[Span]:
     """Spans of ``line`` to hide: the secrets of every URI the prose scanner finds on it, and,
     as a second net, anything shaped like "//user:password@", a secret parameter outside any
     URI (secrets.stray_param_spans) or a known token format; plus
-    ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted."""
+    ``extra`` (spans the file's own scanner knows to be secrets), merged and sorted.
+    ``known``: URIs whose ``secrets.secret_spans`` the caller has already, by their text (a
+    reported URI's check worked them out: the line that shows it need not again)."""
     if not line:
         return []
     spans: List[Span] = []
@@ -83,7 +86,8 @@ def secret_spans_in_line(line: str, extra: Sequence[Span] = ()) -> List[Span]:
 
         found = scan_prose(line)
         for c in found:
-            for s, e in secrets.secret_spans(c.uri):
+            uri_spans = known.get(c.uri) if known else None
+            for s, e in secrets.secret_spans(c.uri) if uri_spans is None else uri_spans:
                 spans.append(c.source_span(s, e))
         # A secret parameter outside every URI (one cut short by a space) needs a secret's name
         # or a token's prefix: the same guard.  Those inside a URI are its secret spans already.
@@ -106,10 +110,11 @@ def _inside_one(found: Sequence[Candidate], ends: Sequence[int], offset: int) ->
     return i < len(found) and found[i].start <= offset
 
 
-def mask_line_mapped(line: str, extra: Sequence[Span] = ()) -> Tuple[str, List[Span]]:
+def mask_line_mapped(line: str, extra: Sequence[Span] = (),
+                     known: Optional[Mapping[str, Sequence[Span]]] = None) -> Tuple[str, List[Span]]:
     """The masked line and the spans that were masked (in the original line's columns);
-    ``extra`` spans are masked too."""
-    spans = secret_spans_in_line(line, extra)
+    ``extra`` spans are masked too (``known``: as :func:`secret_spans_in_line`)."""
+    spans = secret_spans_in_line(line, extra, known)
     return secrets.masked(line, spans), spans
 
 
@@ -242,13 +247,14 @@ def _touches(hidden: Sequence[Span], reach: Sequence[int], start: int, end: int)
 
 
 def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional[LineIndex] = None,
-          hidden: Sequence[Span] = ()) -> List[Report]:
+          hidden: Sequence[Span] = (), known: Optional[Mapping[str, Sequence[Span]]] = None) -> List[Report]:
     """Turn offset-based findings of one file into reports with rows, columns and masked lines.
 
     ``hidden``: source spans that must never be shown (:func:`secret_source_spans` of the file's
     candidates, :func:`urilint.masking.hidden_spans` of its text); every line is also masked by
-    the line-by-line net of :func:`mask_line`, and an edit that would rewrite a hidden span is
-    not shown."""
+    the line-by-line net of :func:`mask_line` (``known``: the secret spans of URIs by their
+    text, as :func:`urilint.masking.known_uri_secrets` gives them), and an edit that would
+    rewrite a hidden span is not shown."""
     index = index or LineIndex.of(text)
     hidden = sorted(hidden)
     reach = hidden_reach(hidden)
@@ -264,7 +270,7 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
             line_end = index.starts[row] if row < len(index.starts) else len(text)
             raw = text[line_start:line_end].rstrip("\r\n")
             extra = hidden_in(hidden, reach, line_start, line_start + len(raw)) if hidden else []
-            masked_text, spans = mask_line_mapped(raw, extra)
+            masked_text, spans = mask_line_mapped(raw, extra, known)
             lines[row] = (masked_text, _MaskMap(spans))
         line, masks = lines[row]
         line_column = masks.column(column - 1) + 1

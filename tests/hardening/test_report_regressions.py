@@ -16,6 +16,8 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from urilint.finding import FileFinding
+from urilint.masking import known_uri_secrets
+from urilint.pipeline import lint
 from urilint.report import _CREDENTIAL, mask_line, mask_line_mapped, masked_column, place
 from urilint.secrets import MASK
 from urilint.settings import Settings
@@ -289,6 +291,34 @@ def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytes
     assert len(scans) == 1, len(scans)
 
 
+def test_the_line_net_reuses_a_reported_uris_secret_spans(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """The line that shows a reported URI is masked with the secret spans its check worked out,
+    not spans worked out a second time (that cost a password's report as much as its check)."""
+    from urilint import secrets
+    from urilint.cli import main
+
+    uri = "postgres://app:Zq7pw@db.internal/x"
+    (tmp_path / "doc.md").write_text(f"See <{uri}>.\n", encoding="utf-8")
+    asked: List[str] = []
+    real = secrets.secret_spans
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        asked.append(text)
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(secrets, "secret_spans", counted)
+    monkeypatch.chdir(tmp_path)
+    code = main(["check", "--isolated", "--output-format", "full", "doc.md"])
+    out = capsys.readouterr().out
+    assert code == 1 and "URI301" in out and "Zq7pw" not in out and f"See <{uri}>" not in out
+    assert asked.count(uri) == 1, asked
+    # Other placeholder syntaxes than the net's: the check's spans are not the net's to reuse.
+    assert known_uri_secrets(lint(f"<{uri}>", "markdown", Settings(placeholders=frozenset())), Settings(
+        placeholders=frozenset())) == {}
+    assert known_uri_secrets(lint(f"<{uri}>", "markdown", Settings()), Settings()) == {uri: [(15, 20)]}
+
+
 def _placed_both_ways(text: str, fmt: str, settings: Settings) -> None:
     """place() shows the same with the secrets of every candidate and with those of the
     candidates reaching into what it reads (the CLI's)."""
@@ -305,8 +335,11 @@ def _placed_both_ways(text: str, fmt: str, settings: Settings) -> None:
     near = hidden_spans(text, fmt, settings, result.candidates, read_ranges(result.findings, index, len(text)),
                         result.secrets)
     assert set(near) <= set(every)
-    assert place("f", text, result.findings, index, hidden=near) == place("f", text, result.findings, index,
-                                                                           hidden=every)
+    placed = place("f", text, result.findings, index, hidden=every)
+    assert place("f", text, result.findings, index, hidden=near) == placed
+    # The line net given the reported URIs' secret spans (the CLI's) shows the same.
+    known = known_uri_secrets(result, settings)
+    assert place("f", text, result.findings, index, hidden=near, known=known) == placed
 
 
 #: A reported URI beside a secret whose own finding is suppressed: only the file's candidates
