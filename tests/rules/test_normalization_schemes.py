@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 import pytest
+from hypothesis import example, given, settings as hsettings, strategies as st
 
 import urilint
 from urilint.checker import check
@@ -144,3 +145,25 @@ def test_unknown_and_relative_records() -> None:
     assert not (unknown.host_case or unknown.percent_encoding or unknown.dot_segments or unknown.empty_port)
     relative = normalization(None)
     assert relative.dot_segments and relative.default_port is None and not relative.empty_path_is_root
+
+
+_PCT_PIECES = st.sampled_from([
+    "https://", "HTTP://", "urn:", "//", "/", "?", "#", "&", "=", ":8080", "@", "u:p@", "a", "Z", ".", "..",
+    "ex%41mple.com", "%7e", "%7E", "%2f", "%2F", "%41", "%c3%a9", "%", "%zz", "%4", "{x}", "{%7e}", "${X}",
+    ":~:text=", "%2d", "%5f", "%25", "caf\u00e9", " ",
+])
+
+
+@hsettings(max_examples=1500, deadline=None)
+@given(text=st.lists(_PCT_PIECES, max_size=10).map("".join))
+@example(text="https://ex%41mple.com/%7e?q=%2f#:~:text=%7e%2d")
+@example(text="https://h/%7e%zz/{%7e}")
+def test_the_percent_aspects_read_once_edit_as_the_walk(text: str) -> None:
+    """The percent-encoding aspects' edits come from triplets read once per URI (rules.common
+    ._pct_edits); each set of them must edit as the walk over every component does."""
+    from urilint.rules.base import Analysis
+    from urilint.rules.common import _PCT_ASPECTS, _all_edits, _pct_edits
+
+    for aspects in (frozenset({"pct-case"}), frozenset({"pct-unreserved"}), _PCT_ASPECTS, frozenset()):
+        a, b = Analysis(text, Settings()), Analysis(text, Settings())
+        assert _pct_edits(a, aspects) == _all_edits(b, aspects), aspects

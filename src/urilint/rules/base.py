@@ -234,6 +234,8 @@ class Analysis:
         self.kept: Optional[FrozenSet[str]] = None
         #: per-URI memo of rules.common.live_aspects: the kept aspects that may edit the URI
         self.live: Optional[FrozenSet[str]] = None
+        #: per-URI memo of rules.common's triplets: (offset, what it decodes to, its uppercase)
+        self.triplets: Optional[List[Tuple[int, Optional[str], Optional[str]]]] = None
         self._may_hold_secret: Optional[bool] = None
 
     @property

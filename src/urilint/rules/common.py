@@ -389,6 +389,56 @@ _PORT_ASPECTS = frozenset({"default-port", "empty-port"})
 
 
 def _normalization_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
+    if aspects <= _PCT_ASPECTS:
+        return _pct_edits(a, aspects)
+    return _all_edits(a, aspects)
+
+
+def _pct_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
+    """_all_edits for the percent-encoding aspects alone (a subset of _PCT_ASPECTS): an encoded
+    URI's rules (URI203, URI204) and its normal fix each ask for a different set, and each
+    walked every component for the same triplets; they are read once per URI (a test holds
+    the two ways equal)."""
+    if "%" not in a.text:
+        return []
+    decode, upper = "pct-unreserved" in aspects, "pct-case" in aspects
+    edits: List[Edit] = []
+    for i, char, up in _triplets(a):
+        if decode and char is not None:
+            edits.append((i, i + 3, char))
+        elif upper and up is not None:
+            edits.append((i, i + 3, up))
+    return edits
+
+
+def _triplets(a: Analysis) -> List[Tuple[int, Optional[str], Optional[str]]]:
+    """The URI's triplets outside the userinfo and placeholders, as _component_edits visits
+    them (host, path, query, fragment): each one's offset, the unreserved character it decodes
+    to (None: it stays encoded, as beside a stray "%" or in a fragment directive) and its
+    uppercase (None: it is uppercase already).  Once per URI."""
+    if a.triplets is None:
+        found: List[Tuple[int, Optional[str], Optional[str]]] = []
+        text, ref = a.text, a.ref
+        for component in ("host", "path", "query", "fragment"):
+            span = ref.span(component)
+            if span is None or "%" not in text[span[0]:span[1]]:
+                continue
+            start, end = span
+            keep_hex = grammar.BAD_PCT.search(text, start, end) is not None
+            directive = text.find(FRAGMENT_DIRECTIVE, start, end) if component == "fragment" else -1
+            for m in _TRIPLETS.finditer(text, start, end):
+                i = m.start()
+                if a.placeholders and a.in_placeholder(i, i + 3):
+                    continue
+                triplet = m.group()
+                char = None if 0 <= directive <= i else decode_triplet(triplet[1:], keep_hex)
+                up = triplet.upper()
+                found.append((i, char, up if up != triplet else None))
+        a.triplets = found
+    return a.triplets
+
+
+def _all_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
     # Each component is visited only when one of the aspects can change it (every reported URI
     # that misses check()'s fast path asks, most often for one aspect): the edits come out in
     # the same order, component by component.
