@@ -377,10 +377,13 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     if settings.ignore_uris and settings.uri_ignored(text):
         return [], []
     a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects, shaped)
-    if shaped is not None and "%" not in text and text.isascii():
+    if shaped is not None and "%" not in text:
         # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
         # shape lets each rule judge its triplets) and the non-ASCII letters it reads as "z".
-        a.known_valid()
+        if text.isascii():
+            a.known_valid()
+        else:
+            a.known_characters_only()
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return [], []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):

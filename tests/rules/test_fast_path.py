@@ -127,6 +127,22 @@ def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
 
 @hsettings(max_examples=1000, deadline=None)
 @given(text=_uriish)
+@example("https://caf\u00e9.example/\u65e5?q=\u00f6#\u2192")
+@example("\u00f6/a?b")
+def test_the_clean_shape_with_non_ascii_letters_has_only_their_problems(text: str) -> None:
+    """check() tells the analysis of a non-ASCII text of the clean shape without "%" that its
+    letters are its only faults (diagnose's characters_only): it must find what the walk finds."""
+    from urilint.rfc3986.validate import _Scanner, diagnose
+
+    if clean_shape(text) is None or text.isascii() or "%" in text:
+        return
+    walked = _Scanner(text, "URI-reference").run()
+    walked.sort(key=lambda p: p.offset)
+    assert diagnose(text, characters_only=True) == diagnose(text) == walked != [], text
+
+
+@hsettings(max_examples=1000, deadline=None)
+@given(text=_uriish)
 @example("https://example.com/items/1%20b?page=2")  # a space encoded: the shape, each "%" a triplet
 @example("https://example.com/a%2?b=%")  # the shape, with stray "%"s
 def test_a_fix_is_judged_valid_as_is_valid_does(text: str) -> None:

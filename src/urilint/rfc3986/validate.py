@@ -78,11 +78,14 @@ def validate(text: str, rule: str = "URI-reference") -> List[SyntaxProblem]:
     return diagnose(text, rule)
 
 
-def diagnose(text: str, rule: str = "URI-reference") -> List[SyntaxProblem]:
+def diagnose(text: str, rule: str = "URI-reference", *, characters_only: bool = False) -> List[SyntaxProblem]:
     """``validate`` for a text already known not to be valid (``is_valid`` said so): the
-    problems without matching the text against the rule's pattern a second time."""
+    problems without matching the text against the rule's pattern a second time.
+    ``characters_only``: the caller knows that with a letter in place of each character outside
+    RFC 3986's set the text is a valid URI-reference that starts as it does (check()'s clean
+    shape, which reads non-ASCII letters so)."""
     rule = _check_rule(rule)
-    problems = _bad_characters(text) if rule == "URI-reference" else None
+    problems = _bad_characters(text, characters_only) if rule == "URI-reference" else None
     if problems is None:
         problems = _Scanner(text, rule).run()
         problems.sort(key=lambda p: p.offset)
@@ -94,7 +97,7 @@ _CHARACTER_RULES = {"userinfo": "userinfo", "host": "reg-name", "path": "pchar",
                     "fragment": "fragment"}
 
 
-def _bad_characters(text: str) -> Optional[List[SyntaxProblem]]:
+def _bad_characters(text: str, known: bool = False) -> Optional[List[SyntaxProblem]]:
     """``diagnose(text)`` when the text's only faults are characters outside RFC 3986's set (a
     space, a non-ASCII letter), else None.  With a letter in place of each such character the
     text is then valid: no such character is a delimiter, so the split into components is the
@@ -103,15 +106,17 @@ def _bad_characters(text: str) -> Optional[List[SyntaxProblem]]:
     component it stands in; this finds them without walking the components (a reported URI's
     commonest fault, found at a fraction of the walk's cost; a test holds the two equal).  IP
     literals, a malformed scheme ("ht tp://": its stand-in has a scheme) and every structural
-    fault go to the walk."""
-    if "[" in text:
-        return None
-    stand_in, count = grammar.OUTSIDE_URI_CHARS.subn("z", text)
-    if not count or not is_valid(stand_in):
-        return None
+    fault go to the walk.  ``known``: the caller knows the stand-in is valid and reads the
+    scheme as the text does (diagnose's ``characters_only``)."""
+    if not known:
+        if "[" in text:
+            return None
+        stand_in, count = grammar.OUTSIDE_URI_CHARS.subn("z", text)
+        if not count or not is_valid(stand_in):
+            return None
+        if grammar.SCHEME_PREFIX.match(text) is None and grammar.SCHEME_PREFIX.match(stand_in) is not None:
+            return None
     m = grammar.SCHEME_PREFIX.match(text)
-    if m is None and grammar.SCHEME_PREFIX.match(stand_in) is not None:
-        return None
     pos = m.end() if m is not None else 0
     end = len(text)
     fragment = text.find("#", pos)

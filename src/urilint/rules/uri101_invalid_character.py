@@ -32,7 +32,9 @@ def check(a: Analysis) -> Iterator[Finding]:
     # One finding for the URI: the message counts every character, the span is the first run,
     # and the fix encodes them all (or joins a URI wrapped across lines).
     start, end = first_run(problems)
-    if a.scheme != "data" and any(a.text[p.offset] in "\r\n" for p in problems):
+    text = a.text
+    chars = {text[p.offset] for p in problems}  # (a loop per question cost a reported URI more)
+    if a.scheme != "data" and ("\r" in chars or "\n" in chars):
         fix = _joined(a, problems)
         hint = "; join the lines" if fix is not None else ""
         yield RULE.finding(start, end, f"{count_chars(a, problems)} cannot appear in a URI{hint}", fix)
@@ -40,9 +42,8 @@ def check(a: Analysis) -> Iterator[Finding]:
     fix = encode_problems_fix(a, problems)  # None in the userinfo, or for a lone surrogate
     hint = ""
     if fix is not None:
-        one_char = len({a.text[p.offset] for p in problems}) == 1
         them = "it" if len(problems) == 1 else "them"
-        hint = f"; percent-encode {them}" + (f" as {pct_encode(a.text[start])}" if one_char else "")
+        hint = f"; percent-encode {them}" + (f" as {pct_encode(text[start])}" if len(chars) == 1 else "")
     yield RULE.finding(start, end, f"{count_chars(a, problems)} cannot appear in a URI{hint}", fix)
 
 
