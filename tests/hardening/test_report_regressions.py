@@ -266,6 +266,20 @@ def test_hidden_spans_from_the_checks_candidates(fmt: str, text: str) -> None:
         assert hidden_spans(text, fmt, settings, result.candidates, known=result.secrets) == every
 
 
+def _texts_asked(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> List[str]:
+    """The texts the real ``module.name`` (a function of a text first) is called with, from now
+    on: the function still runs."""
+    asked: List[str] = []
+    real = getattr(module, name)
+
+    def counted(text: str, *args: object, **kwargs: object) -> object:
+        asked.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return asked
+
+
 def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     """Placing a file's reports needs its secrets' source spans; they come from the candidates
@@ -275,14 +289,7 @@ def test_a_file_with_findings_is_scanned_once(tmp_path: Path, monkeypatch: pytes
 
     (tmp_path / "doc.md").write_text("See <HTTP://example.com/a> and <postgres://app:Zq7pw@db.internal/x>.\n",
                                      encoding="utf-8")
-    scans: List[str] = []
-    real_scan = scanners.scan
-
-    def counted(text: str, *args: object, **kwargs: object) -> object:
-        scans.append(text)
-        return real_scan(text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(scanners, "scan", counted)
+    scans = _texts_asked(monkeypatch, scanners, "scan")
     monkeypatch.chdir(tmp_path)
     code = main(["check", "--isolated", "--select", "ALL", "--output-format", "full", "doc.md"])
     out = capsys.readouterr().out
@@ -300,14 +307,7 @@ def test_the_line_net_reuses_a_reported_uris_secret_spans(tmp_path: Path, monkey
 
     uri = "postgres://app:Zq7pw@db.internal/x"
     (tmp_path / "doc.md").write_text(f"See <{uri}>.\n", encoding="utf-8")
-    asked: List[str] = []
-    real = secrets.secret_spans
-
-    def counted(text: str, *args: object, **kwargs: object) -> object:
-        asked.append(text)
-        return real(text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(secrets, "secret_spans", counted)
+    asked = _texts_asked(monkeypatch, secrets, "secret_spans")
     monkeypatch.chdir(tmp_path)
     code = main(["check", "--isolated", "--output-format", "full", "doc.md"])
     out = capsys.readouterr().out
