@@ -84,17 +84,22 @@ _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
 #: digits, or is followed by "0" (a zero-padded width, see _is_pct_triplet), and a variable
 #: between percent signs starts with a letter, "_" or "{".  (A URI's "%20" or "%C3%A9" would
 #: otherwise run both patterns, each finding nothing.)
-_GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
-    "printf": lazy.compile(r"%(?![0-9A-Fa-f]{2})|%0"),
-    "percent": lazy.compile(r"%[A-Za-z_{]"),
+_GATE_PATTERNS: Mapping[str, str] = MappingProxyType({
+    "printf": r"%(?![0-9A-Fa-f]{2})|%0",
+    "percent": r"%[A-Za-z_{]",
 })
+_GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType(
+    {name: lazy.compile(pattern) for name, pattern in _GATE_PATTERNS.items()})
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 #: Any hint of any syntax: text without one holds no placeholder.  The one-character hints are
 #: one character class and the longer ones substring tests: an alternation of every hint cost
-#: three times as much, on every reported URI.
+#: three times as much, on every reported URI.  "%" is left to its syntaxes' gates, read as one
+#: pattern: a URI's "%20" announces no placeholder (an encoded space, the commonest fix, was
+#: tested against every syntax).
 _ANY_CHAR_HINT = lazy.compile(
-    "[" + "".join(sorted({re.escape(h) for hints in _HINTS.values() for h in hints if len(h) == 1})) + "]"
+    "[" + "".join(sorted({re.escape(h) for hints in _HINTS.values() for h in hints if len(h) == 1} - {"%"})) + "]"
 )
+_ANY_GATE = lazy.compile("|".join(_GATE_PATTERNS.values()))
 _LONG_HINTS = tuple(sorted({h for hints in _HINTS.values() for h in hints if len(h) > 1}))
 _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
@@ -149,7 +154,7 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
     spans: List[Span] = []
-    if _ANY_CHAR_HINT.search(text) is None:
+    if _ANY_CHAR_HINT.search(text) is None and ("%" not in text or _ANY_GATE.search(text) is None):
         for hint in _LONG_HINTS:
             if hint in text:
                 break
