@@ -299,7 +299,10 @@ def _webhook_hint(text: str) -> bool:
     to ASCII letters ("\u0130", "\u017f"), so the pattern reads it."""
     if text.isascii():
         low = text.lower()
-        return any(word in low for word in _WEBHOOK_WORDS)
+        for word in _WEBHOOK_WORDS:  # (a loop, not any() over a generator: every URI asks)
+            if word in low:
+                return True
+        return False
     return _WEBHOOK_HINT.search(text) is not None
 
 

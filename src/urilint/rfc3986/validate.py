@@ -108,15 +108,20 @@ def _bad_characters(text: str, known: bool = False) -> Optional[List[SyntaxProbl
     literals, a malformed scheme ("ht tp://": its stand-in has a scheme) and every structural
     fault go to the walk.  ``known``: the caller knows the stand-in is valid and reads the
     scheme as the text does (diagnose's ``characters_only``)."""
+    m = grammar.SCHEME_PREFIX.match(text)
     if not known:
         if "[" in text:
             return None
         stand_in, count = grammar.OUTSIDE_URI_CHARS.subn("z", text)
-        if not count or not is_valid(stand_in):
+        if not count:
             return None
-        if grammar.SCHEME_PREFIX.match(text) is None and grammar.SCHEME_PREFIX.match(stand_in) is not None:
+        # is_valid(stand_in), which reads the scheme prefix as the text does (a letter for a
+        # character before the first ":" could make one: "a b:c"), and has no IP literal.
+        if m is None and grammar.SCHEME_PREFIX.match(stand_in) is not None:
             return None
-    m = grammar.SCHEME_PREFIX.match(text)
+        pattern = grammar.RULE_PATTERNS_WITHOUT_IP_LITERAL["URI" if m is not None else "relative-ref"]
+        if pattern.fullmatch(stand_in) is None or ("%" in text and grammar.BAD_PCT.search(stand_in) is not None):
+            return None
     pos = m.end() if m is not None else 0
     end = len(text)
     fragment = text.find("#", pos)
