@@ -238,13 +238,28 @@ def test_a_host_one_octet_too_long_is_not_hidden(n: int) -> None:
 
 _mixed = st.lists(st.sampled_from(["hooks.slack.com", "HOOKS.SLACK.COM", "discordapp.com", "Office.Com",
                                    "maker.ifttt.com", "api.telegram.org", "d\u0130scord.com", "ho\u017fks",
-                                   "hooks.\u017flack.com", "x", "/", ".", "\u00e4"]), max_size=5).map("".join)
+                                   "hooks.\u017flack.com", "x", "/", ".", "\u00e4", "api.telegram.org",
+                                   "ap\u0131.telegram.org", "api.telegram.org".upper(), "ma\u212aer.ifttt.com",
+                                   "maker.ifttt.com".upper(), "\u0130", "\u212a"]), max_size=5).map("".join)
 
 
 @hsettings(max_examples=400, deadline=None)
 @given(text=_mixed)
 def test_webhook_hint_reads_as_the_pattern(text: str) -> None:
     assert secrets._webhook_hint(text) is (secrets._WEBHOOK_HINT.search(text) is not None)
+
+
+def test_the_characters_that_fold_to_ascii_letters_are_all_known() -> None:
+    """_webhook_hint puts an ASCII letter in place of each non-ASCII character that IGNORECASE
+    matches with one, then lowers the text: the table must hold every such character, and no
+    other non-ASCII character may lower to text holding an ASCII letter."""
+    letter = re.compile("[a-z]", re.I)
+    folding = {chr(cp) for cp in range(0x80, 0x110000) if letter.fullmatch(chr(cp))}
+    assert folding == set(secrets.FOLDS_TO_ASCII)
+    for char, ascii_letter in secrets.FOLDS_TO_ASCII.items():
+        assert re.fullmatch(ascii_letter, char, re.I)
+    lowered_to_ascii = {chr(cp) for cp in range(0x80, 0x110000) if any(c.isascii() for c in chr(cp).lower())}
+    assert lowered_to_ascii <= folding
 
 
 @pytest.mark.parametrize("settings", SETTINGS[:2])
