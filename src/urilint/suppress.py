@@ -154,7 +154,6 @@ def apply(text: str, format: Union[str, Format], findings: Sequence[FileFinding]
     fmt = scanners.get(format)
     if fmt.parts is not None:
         return _apply_in_parts(fmt.parts(text), findings)
-    index = index or LineIndex.of(text)
     syntaxes = fmt.suppressions
     by_line: Dict[int, FrozenSet[str]] = {}
     if NOQA in syntaxes and "noqa" in text.lower():
@@ -162,7 +161,13 @@ def apply(text: str, format: Union[str, Format], findings: Sequence[FileFinding]
     if HASH_COMMENT in syntaxes:
         for line, codes in _hash_ignores(text).items():
             by_line[line] = by_line.get(line, frozenset()) | codes
-    ranges = _html_ranges(text, index) if HTML_COMMENT in syntaxes and "urilint-" in text else []
+    ranges: List[Tuple[int, int, FrozenSet[str]]] = []
+    if HTML_COMMENT in syntaxes and "urilint-" in text:
+        index = index or LineIndex.of(text)
+        ranges = _html_ranges(text, index)
+    if not by_line and not ranges:
+        return list(findings)  # no comment suppresses anything: no finding's line to look up
+    index = index or LineIndex.of(text)
     kept = []
     for f in findings:
         line = index.line_col(f.start)[0]
