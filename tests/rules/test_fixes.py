@@ -4,6 +4,8 @@ or placeholders; findings stay inside the text."""
 
 from __future__ import annotations
 
+from typing import List
+
 import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
@@ -105,3 +107,16 @@ def test_fix_keeps_userinfo_and_placeholders(text: str) -> None:
         for token in ("{Host}", "${HOST}", "{pw}"):
             if token in text:
                 assert token in f.fix
+
+
+@pytest.mark.parametrize("chars", [
+    pytest.param([chr(cp) for cp in range(0x80)], id="ascii"),
+    pytest.param(["\u00e9", "\u07ff", "\u0800", "\uffff", "\U00010000", "\U0010ffff"], id="utf8-lengths"),
+])
+def test_pct_encode_is_utf8_percent_encoding(chars: List[str]) -> None:
+    """RFC 3986 section 2.5: the UTF-8 bytes, each as "%" and two uppercase hex digits."""
+    from urilint.rules.common import pct_encode
+
+    for char in chars:
+        assert pct_encode(char) == "".join(f"%{b:02X}" for b in char.encode("utf-8")), repr(char)
+    assert pct_encode("\ud800") is None  # a lone surrogate has no UTF-8

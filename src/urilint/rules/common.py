@@ -217,6 +217,8 @@ def components(problems: Sequence[SyntaxProblem]) -> str:
 
 def pct_encode(char: str) -> Optional[str]:
     """UTF-8 percent-encoding (RFC 3986 section 2.5); None for a lone surrogate."""
+    if char < "\x80":
+        return f"%{ord(char):02X}"  # (one byte: the common space, quote or control character)
     try:
         data = char.encode("utf-8")
     except UnicodeEncodeError:
@@ -247,8 +249,9 @@ def may_percent_encode(a: Analysis, p: SyntaxProblem) -> bool:
 
 def encode_problems_fix(a: Analysis, problems: List[SyntaxProblem]) -> Optional[str]:
     """Percent-encode each offending character, unless one of them may not be."""
-    if not all(may_percent_encode(a, p) for p in problems):
-        return None
+    for p in problems:  # (a loop, not all() over a generator: every reported character asks)
+        if not may_percent_encode(a, p):
+            return None
     return encode_chars_fix(a, [p.offset for p in problems])
 
 
