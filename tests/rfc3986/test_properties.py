@@ -465,3 +465,23 @@ def test_is_valid_reads_as_the_patterns(text: str) -> None:
         assert urilint.is_valid(text, rule) is _is_valid_by_pattern(text, rule), rule
         if not urilint.is_valid(text, rule):
             assert diagnose(text, rule) == urilint.validate(text, rule) != [], rule
+
+
+@pytest.mark.parametrize(("port", "default", "spells"), [
+    pytest.param("80", 80, True, id="default"),
+    pytest.param("080", 80, True, id="leading-zero"),
+    pytest.param("0000443", 443, True, id="many-leading-zeros"),
+    pytest.param("8080", 80, False, id="other"),
+    pytest.param("", 80, False, id="empty"),
+    pytest.param("", 0, True, id="empty-reads-as-zero"),
+    pytest.param("\u0668\u0660", 80, False, id="arabic-indic-digits"),
+    pytest.param("\u00b2", 2, False, id="superscript-two"),
+    pytest.param("8 0", 80, False, id="space"),
+    pytest.param("1" * 5000, 80, False, id="five-thousand-digits"),
+])
+def test_spells_port(port: str, default: int, spells: bool) -> None:
+    """Only ASCII digits spell a port (section 3.2.3: port = *DIGIT); zeros before them do not
+    change it."""
+    from urilint.rfc3986.normalize import spells_port
+
+    assert spells_port(port, default) is spells

@@ -153,7 +153,8 @@ def normalize_reference(ref: URIReference, default_ports: Mapping[str, int] = DE
 def spells_port(port: str, default: int) -> bool:
     """Whether the ASCII digits of ``port`` spell ``default`` (":080" is ":80")."""
     # Length first: int() of a 5,000-digit port raises (Python's 4,300-digit limit) and is slow.
-    return (all(c in grammar.DIGIT for c in port) and len(port.lstrip("0")) <= 5
+    # (isdigit() of an ASCII text holds for "0"-"9" alone.)
+    return (port.isascii() and (port.isdigit() or not port) and len(port.lstrip("0")) <= 5
             and int(port.lstrip("0") or "0") == default)
 
 
