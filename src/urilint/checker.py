@@ -23,8 +23,9 @@ from .settings import DEFAULT_SETTINGS, Settings
 ALL_RULES, SECRETS, REAL_SECRETS = "all", "secrets", "real-secrets"
 
 
-# The clean shape (rules.base.CleanShape): lowercase web scheme and host, no userinfo, an
-# optional numeric port, ASCII only; or a relative reference made of the same characters.  The
+# The clean shape (rules.base.CleanShape): a web scheme in any case (URI201's screen reads its
+# case), a lowercase host, no userinfo, an optional numeric port, ASCII only; or a relative
+# reference made of the same characters.  The
 # grammar rules cannot report such a text; what others still can (dot-segments, DNS label rules,
 # a default or out-of-range port, an encoded unreserved character, a secret in the query) each
 # rule's ``screen`` says, and the full pass runs when one may.
@@ -38,7 +39,8 @@ def shape_patterns(possessive: str) -> Tuple[str, str]:
     two forms equal), and a text that misses the shape (a space in its path) fails at once
     instead of backtracking through every component: 2.9 us against 0.4."""
     p = possessive
-    return (rf"(https?|wss?|ftp)://([a-z0-9.-]+{p})(?::([0-9]{{1,5}}{p}))?{p}"
+    # (The scheme's letters as classes, not IGNORECASE: that would read "\u017f" as "s".)
+    return (rf"([Hh][Tt][Tt][Pp][Ss]?|[Ww][Ss][Ss]?|[Ff][Tt][Pp])://([a-z0-9.-]+{p})(?::([0-9]{{1,5}}{p}))?{p}"
             rf"(/[{_P}/]*{p})?{p}(\?[{_P}/?]*{p})?{p}(#[{_P}/?]*{p})?{p}",
             # the first segment has no ":" (path-noscheme)
             rf"(?!//)([A-Za-z0-9\-._~!$&'()*+,;=@%]*{p}"
@@ -87,7 +89,9 @@ def _clean(text: str) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
         scheme, host, port, path, query = m.group(1, 2, 3, 4, 5)
         # (One character for one: the host stands at the same offsets in the original.)
         host_ascii = ascii_ or original[m.start(2):m.end(2)].isascii()
-        return CleanShape(text, ascii_, scheme, host, port, path, query, host_ascii, original), m
+        scheme_case = not scheme.islower()
+        return CleanShape(text, ascii_, scheme.lower() if scheme_case else scheme, host, port, path, query,
+                          host_ascii, original, scheme_case), m
     m = _CLEAN_RELATIVE.fullmatch(text)
     if m is None:
         return None
@@ -98,27 +102,25 @@ def _shape_reference(text: str, shape: CleanShape, m: "re.Match[str]") -> URIRef
     """What ``parse(text)`` gives for a text of the clean shape, read off the match that found
     the shape (its groups stand where Appendix B's would; a test holds the two equal): the
     reported URIs of that shape (a default port, an encoded character) are parsed once."""
-    def part(group: int, skip: int = 0) -> Tuple[Optional[str], Optional[Tuple[int, int]]]:
-        start, end = m.span(group)
-        if start < 0:
-            return None, None
-        return text[start + skip:end], (start + skip, end)
-
-    q, f = (5, 6) if shape.scheme is not None else (2, 3)
-    query, query_span = part(q, 1)
-    fragment, fragment_span = part(f, 1)
-    if shape.scheme is None:
-        path, path_span = part(1)
-        return URIReference(None, None, None, None, None, path or "", query, fragment,
-                            (None, None, None, None, None, path_span, query_span, fragment_span))
-    host, host_span = part(2)
-    port, port_span = part(3)
-    auth_start, auth_end = m.start(2), m.end(3) if port is not None else m.end(2)
-    path, path_span = part(4)
-    if path is None:
-        path, path_span = "", (auth_end, auth_end)
-    return URIReference(text[:m.end(1)], text[auth_start:auth_end], None, host, port, path, query, fragment,
-                        ((0, m.end(1)), (auth_start, auth_end), None, host_span, port_span, path_span,
+    # (Inline, not a helper per group: every reported URI of the shape comes here.)
+    absolute = shape.scheme is not None
+    q0, q1 = m.span(5 if absolute else 2)
+    query, query_span = (text[q0 + 1:q1], (q0 + 1, q1)) if q0 >= 0 else (None, None)
+    f0, f1 = m.span(6 if absolute else 3)
+    fragment, fragment_span = (text[f0 + 1:f1], (f0 + 1, f1)) if f0 >= 0 else (None, None)
+    if not absolute:
+        p0, p1 = m.span(1)  # (the relative pattern's path group always takes part)
+        return URIReference(None, None, None, None, None, text[p0:p1], query, fragment,
+                            (None, None, None, None, None, (p0, p1), query_span, fragment_span))
+    h0, h1 = m.span(2)
+    t0, t1 = m.span(3)
+    port, port_span = (text[t0:t1], (t0, t1)) if t0 >= 0 else (None, None)
+    auth_end = t1 if t0 >= 0 else h1
+    p0, p1 = m.span(4)
+    path, path_span = (text[p0:p1], (p0, p1)) if p0 >= 0 else ("", (auth_end, auth_end))
+    scheme_end = m.end(1)
+    return URIReference(text[:scheme_end], text[h0:auth_end], None, text[h0:h1], port, path, query, fragment,
+                        ((0, scheme_end), (h0, auth_end), None, (h0, h1), port_span, path_span,
                          query_span, fragment_span))
 
 

@@ -20,14 +20,14 @@ SETTINGS = [
     pytest.param(Settings(extend_select=frozenset({"URI208", "URI109", "URI302"})), id="more-rules"),
 ]
 _piece = st.sampled_from([
-    "http", "https", "HTTP", "ws", "ftp", "://", ":/", "//", "/", ".", "..", "/./", "/../", "a", "Z", "-", "_",
+    "http", "https", "HTTP", "hTTps", "WSS", "Ftp", "ws", "ftp", "://", ":/", "//", "/", ".", "..", "/./", "/../", "a", "Z", "-", "_",
     "example.com", "ex-ample", "xn--kln-sna", ".", ":", ":80", ":443", ":99999", ":8080", "?", "#", "&", ";",
     "=", "token=", "key=", "abc123def456", "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "%", "%41", "%2F", "%2f",
     "%7E", "%zz", "@", "u:p@", "\u00f6", "\u200b", "\u00a0", "\u65e5", "127.1", "0x7f", "1.2.3.4", "999", "[",
     "]", " ", "{x}", "$X", "%s", "a" * 64, "https//",
     # non-ASCII characters a "z" in their place would misread: a symbol before a token, letters
-    # that case-fold to ASCII ones (Kelvin sign, long s)
-    "\u2192", "\u00b7", "\u212a", "\u017f", "ey=",
+    # that case-fold to ASCII ones (Kelvin sign, long s; "http\u017f" is no scheme)
+    "\u2192", "\u00b7", "\u212a", "\u017f", "ey=", "http\u017f", "\u017fftp",
 ])
 _uriish = st.lists(_piece, max_size=12).map("".join)
 

@@ -99,14 +99,15 @@ class Sign:
 
 
 class CleanShape(NamedTuple):
-    """A URI of the shape check()'s fast path accepts: a lowercase web scheme and host (or a
+    """A URI of the shape check()'s fast path accepts: a web scheme and a lowercase host (or a
     relative reference), no userinfo, an optional numeric port, only unreserved characters,
     sub-delims, ":", "@", "/", "?" and "%" (and non-ASCII characters RFC 3987 allows, read as
     letters).  Each rule's ``screen`` says whether it may still report such a URI."""
 
     text: str  #: the URI, non-ASCII characters replaced by "z"
     ascii: bool  #: whether the original was all ASCII
-    scheme: Optional[str]  #: "http", "https", "ws", "wss" or "ftp"; None for a relative reference
+    #: "http", "https", "ws", "wss" or "ftp", lowercased; None for a relative reference
+    scheme: Optional[str]
     host: str  #: "" for a relative reference
     port: Optional[str]  #: the port's digits, None without ":"
     path: Optional[str]  #: None: a URI with an authority and an empty path
@@ -117,6 +118,8 @@ class CleanShape(NamedTuple):
     #: reports: a token after "\u2192", a name that case-folds to a secret's, a scheme spelled
     #: with "\u017f".  (A field, not a property: the screens run on every clean URI.)
     given: Optional[str] = None
+    #: whether the scheme as given is not all lowercase ("HTTP": URI201's)
+    scheme_case: bool = False
 
 
 def numeric_host(host: str) -> bool:

@@ -7,7 +7,7 @@ from typing import Iterator
 from ..finding import Finding
 from ..rfc3986 import iana
 from ..rfc3986.schemes import NORMALIZATION as SCHEME_TABLE
-from .base import NORMALIZATION, Analysis, Example, Rule, Sign, never
+from .base import NORMALIZATION, Analysis, CleanShape, Example, Rule, Sign
 from .common import normal_fix
 
 #: Schemes commonly written without "//" whose uppercase form is still clearly a URI.
@@ -40,6 +40,10 @@ def check(a: Analysis) -> Iterator[Finding]:
     yield RULE.finding(start, end, f"scheme {a.ref.scheme!r} should be lowercase: {scheme!r}", normal_fix(a))
 
 
+def screen(shape: CleanShape) -> bool:
+    return shape.scheme_case
+
+
 RULE = Rule(
     code="URI201",
     name="scheme-not-lowercase",
@@ -50,7 +54,7 @@ RULE = Rule(
     reads="scheme",
     family=NORMALIZATION,
     severity="warning",
-    screen=never,
+    screen=screen,
     signs=Sign.SCHEME_CASE,
     aspect="scheme-case",
     doc="""\
