@@ -385,7 +385,7 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         if text.isascii():
             a.known_valid()
         else:
-            a.known_characters_only()
+            a.known_iri_letters_only()  # (the shape holds no suspect non-ASCII character)
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return [], []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):

@@ -131,14 +131,20 @@ def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
 @example("\u00f6/a?b")
 def test_the_clean_shape_with_non_ascii_letters_has_only_their_problems(text: str) -> None:
     """check() tells the analysis of a non-ASCII text of the clean shape without "%" that its
-    letters are its only faults (diagnose's characters_only): it must find what the walk finds."""
+    letters are its only faults (diagnose's characters_only), each of the IRI kind: it must find
+    what the walk finds, of the kinds problem_kind says."""
     from urilint.rfc3986.validate import _Scanner, diagnose
+    from urilint.rules.base import Analysis
+    from urilint.rules.common import problem_kinds
 
     if clean_shape(text) is None or text.isascii() or "%" in text:
         return
     walked = _Scanner(text, "URI-reference").run()
     walked.sort(key=lambda p: p.offset)
     assert diagnose(text, characters_only=True) == diagnose(text) == walked != [], text
+    told, plain = Analysis(text, Settings()), Analysis(text, Settings())
+    told.known_iri_letters_only()
+    assert problem_kinds(told) == problem_kinds(plain), text
 
 
 @hsettings(max_examples=1000, deadline=None)

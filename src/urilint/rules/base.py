@@ -222,7 +222,7 @@ class Analysis:
         self._problems: Optional[List[SyntaxProblem]] = None
         self._syntax: Optional[List[SyntaxProblem]] = None
         self._valid: Optional[bool] = None
-        self._characters_only = False
+        self._iri_letters_only = False
         self._valid_scheme: Optional[bool] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
@@ -258,19 +258,24 @@ class Analysis:
     def syntax_problems(self) -> List[SyntaxProblem]:
         """Every syntax problem of the text (``validate``), placeholders and scheme included."""
         if self._syntax is None:
-            self._syntax = [] if self.valid else diagnose(self.text, characters_only=self._characters_only)
+            self._syntax = [] if self.valid else diagnose(self.text, characters_only=self._iri_letters_only)
         return self._syntax
 
     def known_valid(self) -> None:
         """The caller knows the text is valid (check()'s clean shape): no need to match it."""
         self._valid = True
 
-    def known_characters_only(self) -> None:
-        """The caller knows the text holds characters outside RFC 3986's set and no other fault
-        (check()'s clean shape with non-ASCII letters and no "%"): see diagnose's
-        ``characters_only``."""
+    def known_iri_letters_only(self) -> None:
+        """The caller knows the text's only faults are non-ASCII characters that RFC 3987 allows
+        in every component (check()'s clean shape with such letters and no "%"): see
+        diagnose's ``characters_only``; each of its problems is of the IRI kind
+        (rules.common.problem_kinds)."""
         self._valid = False
-        self._characters_only = True
+        self._iri_letters_only = True
+
+    def iri_letters_only(self) -> bool:
+        """Whether the caller said so (:meth:`known_iri_letters_only`)."""
+        return self._iri_letters_only
 
     @property
     def valid(self) -> bool:

@@ -152,8 +152,14 @@ def problem_kinds(a: Analysis) -> Dict[str, List[SyntaxProblem]]:
     URI).  Read after ``a.ignore_before`` is settled (the checker sets it first)."""
     if a.kinds is None:
         kinds: Dict[str, List[SyntaxProblem]] = {}
-        for p in a.problems:
-            kinds.setdefault(problem_kind(a, p), []).append(p)
+        if a.iri_letters_only():
+            # Each problem is a letter is_iri_char allows in every component, and none is
+            # ASCII: problem_kind would say IRI for each (a test holds the two equal).
+            if a.problems:
+                kinds[IRI] = list(a.problems)
+        else:
+            for p in a.problems:
+                kinds.setdefault(problem_kind(a, p), []).append(p)
         a.kinds = kinds
     return a.kinds
 
