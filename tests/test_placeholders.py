@@ -105,6 +105,7 @@ def test_long_bracket_runs_stay_linear() -> None:
 # -- the gates of the syntaxes "%" announces: a cheaper test, never another answer ------------
 _PCT_PIECES = st.sampled_from(["%", "%%", "%2", "%20", "%0", "%02d", "%2d", "%s", "%d", "%(", "%(name)", "%{", "}",
                                "%C3%A9", "%7e", "%7E", "%A9t%", "%APPDATA%", "%aa_b%", "%.2f", "%-5s", "%r",
+                               "%A9", "%Ab.c%", "%E2%80%", "%_x", "%a%",
                                "a", "Z", "_", ".", "0", "9", "e", "s", "d", "/", "?", "=", "&", "{", "x"])
 
 

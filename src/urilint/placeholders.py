@@ -82,11 +82,12 @@ _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
 #: A sharper test than its hint for the syntaxes that "%" announces, as most "%" in a URI start
 #: a percent-encoding: a printf conversion counts only where the "%" is not followed by two hex
 #: digits, or is followed by "0" (a zero-padded width, see _is_pct_triplet), and a variable
-#: between percent signs starts with a letter, "_" or "{".  (A URI's "%20" or "%C3%A9" would
-#: otherwise run both patterns, each finding nothing.)
+#: between percent signs is a name closed by "%", or starts with "{".  (A URI's "%20" or
+#: "%C3%A9" would otherwise run both patterns, each finding nothing.)
 _GATE_PATTERNS: Mapping[str, str] = MappingProxyType({
     "printf": r"%(?![0-9A-Fa-f]{2})|%0",
-    "percent": r"%[A-Za-z_{]",
+    # (The pattern's own start, up to its closing "%": a triplet such as "%C3" opens no name.)
+    "percent": r"%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]*%|%\{",
 })
 _GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType(
     {name: lazy.compile(pattern) for name, pattern in _GATE_PATTERNS.items()})
