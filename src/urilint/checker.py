@@ -394,7 +394,8 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     # is a web one, or it has none and its first "/" comes before any "://").
     if shaped is None and not _is_candidate(a, context):
         return [], []
-    faulty_scheme = shaped is None and scheme_fault(text) is not None
+    # (A valid scheme prefix is no faulty one: scheme_fault would match it again to say so.)
+    faulty_scheme = shaped is None and not a.has_valid_scheme() and scheme_fault(text) is not None
     if faulty_scheme:
         a.ignore_before = text.find(":") + 1  # (before the signs: the problem kinds read it)
     if rules is None:
