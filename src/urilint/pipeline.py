@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Name
 
 from . import scanners, secrets
 from .candidate import Candidate
-from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding
+from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding, mask_message
 from .finding import Edit, FileFinding, Finding, Span
 from .rules import enabled_link_rules
 from .scanners.base import Format
@@ -87,9 +87,20 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
 
         for lf in check_links(links.tree, links.document, text, found, links.settings):
             if lf.finding.code in links.codes:
-                out.extend(_file_findings(fmt, text, lf.candidate, [lf.finding], settings))
+                out.extend(_file_findings(fmt, text, lf.candidate, [_masked(lf.finding, lf.candidate.uri, settings)],
+                                          settings))
     out.sort(key=lambda f: (f.start, f.code))
     return out, found, known
+
+
+def _masked(f: Finding, uri: str, settings: Settings) -> Finding:
+    """A link rule's finding with every copy of its link's secrets in its message masked, as
+    check() masks a rule's: URI401 quotes the link it could not follow ("'sftp:/x/?key=...' is
+    no URL"), and the link may carry a token."""
+    hidden = secrets.secret_spans(uri, settings.placeholders)
+    if not hidden:
+        return f
+    return f._replace(message=mask_message(f.message, uri, hidden, (f.start, f.end)))
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],

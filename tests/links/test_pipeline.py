@@ -155,3 +155,29 @@ def test_cli_checks_links_end_to_end(tmp_path: Path, monkeypatch: pytest.MonkeyP
     monkeypatch.chdir(root)
     assert main(["check", "--select", "URI401", "docs/a.md"]) == 1
     assert "URI401" in capsys.readouterr().out
+
+
+#: A link rule's message quotes its link; the link's secrets must never show in it, and a link
+#: without one is quoted as it is.
+MESSAGE_SECRETS = [
+    pytest.param("docs/a.html", '<a href="s\u017ftp://x/?key=sk-abcD1234abcD1234abcD1234abcD1234">x</a>\n', "html",
+                 "sk-abcD1234abcD1234abcD1234abcD1234", True, id="token-in-a-link-that-is-no-url"),
+    pytest.param("docs/a.md", "[x](s\u017ftp://x/?access_token=Zq7tokentoken1234)\n", "markdown",
+                 "Zq7tokentoken1234", True, id="secret-parameter"),
+    pytest.param("docs/a.md", "[x](s\u017ftp://x/?page=2)\n", "markdown", "?page=2", False, id="no-secret"),
+]
+
+
+@pytest.mark.parametrize("rel, text, fmt, value, hidden", MESSAGE_SECRETS)
+def test_a_link_rules_message_never_shows_a_secret(tmp_path: Path, rel: str, text: str, fmt: str, value: str,
+                                                   hidden: bool) -> None:
+    root = _repo(tmp_path)
+    settings = Settings(select=frozenset({"ALL"}))
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    result = pipeline.lint(text, fmt, settings, path=str(path), links=TreeLinks(settings))
+    messages = [f.message for f in result.findings if f.code.startswith("URI4")]
+    assert messages, [f.code for f in result.findings]
+    assert all((value in m) is not hidden for m in messages), messages
+    assert all("****" in m for m in messages) is hidden, messages
