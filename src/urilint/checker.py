@@ -324,6 +324,15 @@ def mask_message(message: str, text: str, spans: Sequence[Tuple[int, int]], find
     return "".join(out)
 
 
+def masked_finding(f: Finding, text: str, hidden: Sequence[Span]) -> Finding:
+    """``f`` (a finding about the URI ``text``) with every copy of a secret of ``text`` in its
+    message masked (:func:`mask_message`); ``hidden``: the URI's secret spans
+    (``secrets.secret_spans``)."""
+    if not hidden:
+        return f
+    return f._replace(message=mask_message(f.message, text, hidden, (f.start, f.end)))
+
+
 def check(text: str, *, settings: Optional[Settings] = None, context: Optional[str] = None) -> List[Finding]:
     """Findings for one URI candidate, as a reader means it, sorted by position.
 
@@ -411,13 +420,10 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     if not findings:
         return findings, []
     hidden = secrets.secret_spans(text, settings.placeholders, a.ref, a.may_hold_secret())
-    out = []
     vetting = _Vetting(a, bool(hidden))
-    for f in findings:
-        f = _vet(f, vetting)
-        if hidden:
-            f = f._replace(message=mask_message(f.message, text, hidden, (f.start, f.end)))
-        out.append(f)
+    out = [_vet(f, vetting) for f in findings]
+    if hidden:
+        out = [masked_finding(f, text, hidden) for f in out]
     if len(out) > 1:
         out.sort(key=lambda f: (f.start, f.code))
     return out, hidden

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Name
 
 from . import scanners, secrets
 from .candidate import Candidate
-from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding, mask_message
+from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding, masked_finding
 from .finding import Edit, FileFinding, Finding, Span
 from .rules import enabled_link_rules
 from .scanners.base import Format
@@ -87,20 +87,12 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
 
         for lf in check_links(links.tree, links.document, text, found, links.settings):
             if lf.finding.code in links.codes:
-                out.extend(_file_findings(fmt, text, lf.candidate, [_masked(lf.finding, lf.candidate.uri, settings)],
-                                          settings))
+                # (URI401 quotes a link it reads as no URL: "'sftp:/x/?key=...' is no URL".)
+                uri = lf.candidate.uri
+                finding = masked_finding(lf.finding, uri, secrets.secret_spans(uri, settings.placeholders))
+                out.extend(_file_findings(fmt, text, lf.candidate, [finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
     return out, found, known
-
-
-def _masked(f: Finding, uri: str, settings: Settings) -> Finding:
-    """A link rule's finding with every copy of its link's secrets in its message masked, as
-    check() masks a rule's: URI401 quotes the link it could not follow ("'sftp:/x/?key=...' is
-    no URL"), and the link may carry a token."""
-    hidden = secrets.secret_spans(uri, settings.placeholders)
-    if not hidden:
-        return f
-    return f._replace(message=mask_message(f.message, uri, hidden, (f.start, f.end)))
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],

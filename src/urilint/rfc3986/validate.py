@@ -114,10 +114,10 @@ def _bad_characters(text: str, known: bool = False) -> Optional[List[SyntaxProbl
     literals, a malformed scheme ("ht tp://": its stand-in has a scheme) and every structural
     fault go to the walk.  ``known``: the caller knows the stand-in is valid and reads the
     scheme as the text does (diagnose's ``characters_only``)."""
+    if not known and ("[" in text or len(text) > _SHORTCUT_MAX):
+        return None
     m = grammar.SCHEME_PREFIX.match(text)
     if not known:
-        if "[" in text or len(text) > _SHORTCUT_MAX:
-            return None
         stand_in, count = grammar.OUTSIDE_URI_CHARS.subn("z", text)
         if not count:
             return None
