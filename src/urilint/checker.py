@@ -11,9 +11,9 @@ from .finding import Finding, Span
 from .rfc3986 import grammar, iana, lazy
 from .rfc3986.reference import URIReference, _check_str, parse
 from .rfc3986.schemes import may_follow
-from .rfc3986.validate import diagnose, is_valid
+from .rfc3986.validate import SHORTCUT_MAX, diagnose, is_valid
 from .rules import Analysis, Rule, enabled_rules
-from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape, aspects_of
+from .rules.base import CHARACTERS, CREDENTIALS, LINK_CONTEXTS, SCHEME, CleanShape, Sign, aspects_of
 from .rules.signs import signs_of
 from .rules.uri103_invalid_scheme import RULE as INVALID_SCHEME
 from .rules.uri103_invalid_scheme import scheme_fault, unwrapped
@@ -73,10 +73,11 @@ def clean_shape(text: str) -> Optional[CleanShape]:
     return None if found is None else found[0]
 
 
-def _clean(text: str) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
-    """clean_shape, and the match that found it (where its components stand)."""
+def _clean(text: str, given: Optional[str] = None) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
+    """clean_shape, and the match that found it (where its components stand); ``given``: the
+    text as given, when ``text`` stands in for it (:func:`_stand_in_shape`)."""
     ascii_ = text.isascii()
-    original = text
+    original = text if given is None else given
     if not ascii_:
         # An IRI whose every non-ASCII character RFC 3987 allows reads, for every rule but
         # URI110, like the same text with a letter in their place: one that is no hex digit,
@@ -96,6 +97,43 @@ def _clean(text: str) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
     if m is None:
         return None
     return CleanShape(text, ascii_, None, "", None, m.group(1), m.group(2), True, original), m
+
+
+#: An ASCII character no URI holds (the ASCII part of grammar.OUTSIDE_URI_CHARS): a space, a
+#: quote, an angle bracket, a backslash, "^", "`", a brace, "|", a control character.
+_ASCII_OUTSIDE = lazy.compile(r'[\x00-\x20"<>\\^`{|}\x7f]')
+#: The signs of what a stand-in shape may hold besides the clean shape's: the text is invalid,
+#: and each such character is of the CHARACTER kind or, by convention, the TOLERATED one
+#: (rules.common.problem_kind; non-ASCII letters, of the IRI kind, are URI110's screen's).
+_STAND_IN_SIGNS = Sign.INVALID | Sign.BAD_CHARACTER | Sign.TOLERATED
+
+
+def _stand_in_shape(text: str) -> Optional[Tuple[CleanShape, "re.Match[str]"]]:
+    """For a text that misses the clean shape only by ASCII characters no URI holds, in its
+    path, query or fragment ("/items/a b", "/users/{id}"), the clean shape of the text with a
+    letter in place of each, and its match.
+
+    None of those characters is a delimiter, so the text splits into the same components at
+    the same offsets (Appendix B reads only ":/?#"), and, as with non-ASCII letters, each of
+    them is then exactly one syntax problem of the component it stands in, the text's only
+    ones (validate.diagnose's ``characters_only``).  A letter is what a rule's screen reads in
+    their place: never a "/", "." or hex digit, as none of them is.  So the clean shape's
+    screens say which other rules may report the text, and the rules of the text's problems
+    (_STAND_IN_SIGNS) run besides: a reported URI's commonest fault, checked without the
+    parse, the candidate test and the signs.  A host with such a character is left to the full
+    pass (a "z" in its place would read as a valid host), and so is a text longer than
+    validate's shortcut takes (the stand-in reads the whole text)."""
+    if len(text) > SHORTCUT_MAX:
+        return None
+    stand_in, count = _ASCII_OUTSIDE.subn("z", text)
+    if not count:
+        return None
+    found = _clean(stand_in, text)
+    if found is not None and found[0].scheme is not None:
+        h0, h1 = found[1].span(2)
+        if _ASCII_OUTSIDE.search(text, h0, h1) is not None:
+            return None
+    return found
 
 
 def _shape_reference(text: str, shape: CleanShape, m: "re.Match[str]") -> URIReference:
@@ -143,6 +181,11 @@ class Plan(NamedTuple):
     def screened(self, shape: CleanShape) -> Tuple[Rule, ...]:
         """The enabled rules whose screens say they may report a text of ``shape``."""
         return tuple(rule for rule in self.rules if rule.screen(shape))
+
+    def screened_stand_in(self, shape: CleanShape) -> Tuple[Rule, ...]:
+        """The enabled rules that may report a text of a stand-in shape (_stand_in_shape): those
+        whose screens say so, and those its characters' problems select."""
+        return tuple(rule for rule in self.rules if rule.signs & _STAND_IN_SIGNS or rule.screen(shape))
 
     def rules_for(self, signs: int) -> Tuple[Rule, ...]:
         """The enabled rules that may report a URI showing ``signs`` (Rule.signs), in order."""
@@ -364,9 +407,15 @@ def check_hiding(text: str, plan: Plan, context: Optional[str] = None) -> Tuple[
     ``secrets.secret_spans`` gives: the messages were masked with them, and the pipeline shows
     the URI redacted with them); without a finding they are not worked out, [].  The
     pipeline's per-candidate call."""
-    found = _clean(text) if plan.fast else None
-    if found is None:
+    if not plan.fast:
         return _check_with(text, plan, context, None)
+    found = _clean(text)
+    if found is None:
+        found = _stand_in_shape(text)
+        if found is None:
+            return _check_with(text, plan, context, None)
+        shape, m = found
+        return _check_with(text, plan, context, plan.screened_stand_in(shape), _shape_reference(text, shape, m), True)
     shape, m = found
     rules = plan.screened(shape)
     return _check_with(text, plan, context, rules, _shape_reference(text, shape, m)) if rules else ([], [])
@@ -381,20 +430,21 @@ def full_check(text: str, plan: Union[Plan, Settings], context: Optional[str] = 
 
 
 def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[Tuple[Rule, ...]],
-                shaped: Optional[URIReference] = None) -> Tuple[List[Finding], List[Span]]:
+                shaped: Optional[URIReference] = None, stand_in: bool = False) -> Tuple[List[Finding], List[Span]]:
     """The check of one URI by ``rules`` (None: those its signs select), and its secret spans
-    when there are findings; ``shaped``: the text has the clean shape, and this is its reference."""
+    when there are findings; ``shaped``: the text has the clean shape, or with ``stand_in`` a
+    stand-in shape (:func:`_stand_in_shape`), and this is its reference."""
     settings = plan.settings
     if settings.ignore_uris and settings.uri_ignored(text):
         return [], []
     a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects, shaped)
     if shaped is not None and "%" not in text:
         # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
-        # shape lets each rule judge its triplets) and the non-ASCII letters it reads as "z".
-        if text.isascii():
-            a.known_valid()
+        # shape lets each rule judge its triplets) and the characters it reads as "z".
+        if stand_in or not text.isascii():
+            a.known_characters_only()  # (the shape holds no suspect non-ASCII character)
         else:
-            a.known_iri_letters_only()  # (the shape holds no suspect non-ASCII character)
+            a.known_valid()
     if a.scheme is not None and a.scheme in settings.ignore_schemes:
         return [], []
     if a.ref.host and settings.ignore_hosts and settings.host_ignored(a.ref.host):

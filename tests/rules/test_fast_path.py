@@ -10,7 +10,7 @@ import pytest
 from hypothesis import example, given, settings as hsettings, strategies as st
 
 from tests.conftest import CORPORA, need_shared
-from urilint.checker import _is_clean, clean_shape, full_check
+from urilint.checker import Plan, _is_clean, check_planned, clean_shape, full_check
 from urilint.rfc3986 import lazy
 from urilint.rules import RULES
 from urilint.settings import Settings
@@ -143,7 +143,7 @@ def test_the_clean_shape_with_non_ascii_letters_has_only_their_problems(text: st
     walked.sort(key=lambda p: p.offset)
     assert diagnose(text, characters_only=True) == diagnose(text) == walked != [], text
     told, plain = Analysis(text, Settings()), Analysis(text, Settings())
-    told.known_iri_letters_only()
+    told.known_characters_only()
     assert problem_kinds(told) == problem_kinds(plain), text
 
 
@@ -276,3 +276,124 @@ def test_the_possessive_shape_matches_as_the_plain_one_on_the_corpora() -> None:
             _shapes_agree(c.uri)
             seen += 1
     assert seen > 1000
+
+
+# -- the stand-in shape: the clean shape but for ASCII characters no URI holds ------------------
+_bad_piece = st.sampled_from([
+    " ", "  ", "\t", "\n", "\x00", "\x7f", '"', "<", ">", "\\", "^", "`", "{", "}", "|", "{id}", "{{ x }}", "${X}",
+    "<id>", "[", "]", "p[a][0]=", "%", "%2", "%41", "%7e", "%20", "\u00e9", "\u200b", "\u00a0", "\u2192",
+    "/", "/.", "/..", ".", "?", "#", "=", "&", "token=", "key=", "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "Xk9mQ2vL7pR4wZt8", ":", "@", "a", "Z", "0", "-", "~", "base64,",
+])
+_starts_like_a_link = st.sampled_from([
+    "https://example.com", "http://a.b:80", "HTTP://x.y:443", "ws://h", "ftp://f.example:21", "https://127.1",
+    "https://xn--kln-sna.example", "https://exa mple.com", "https://a{b}.c", "", "/", "docs/", "a b", "?", "#",
+    " https://x", '"https://x', "<https://x", "(https://x",
+])
+_stand_in_ish = st.tuples(_starts_like_a_link, st.lists(_bad_piece, max_size=10).map("".join)).map("".join)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://example.com/items/0 b?page=2", id="space-in-path"),
+    pytest.param("https://api.example.com/users/{id}/repos", id="template-braces"),
+    pytest.param('https://example.com/search?q="a b"', id="quotes-in-query"),
+    pytest.param("https://example.com/a#x y", id="space-in-fragment"),
+    pytest.param("https://example.com:8080/a\\b", id="backslash-after-port"),
+    pytest.param("HTTPS://example.com/a|b", id="bar-upper-case-scheme"),
+    pytest.param("https://example.com/caf\u00e9 au lait", id="non-ascii-and-space"),
+    pytest.param("docs/my file.md", id="relative-with-space"),
+    pytest.param("{base}/path", id="relative-starting-with-a-slot"),
+    pytest.param("https://example.com/%7e a", id="triplet-and-space"),
+])
+def test_a_stand_in_shape(text: str) -> None:
+    from urilint.checker import _clean, _stand_in_shape
+
+    assert _clean(text) is None and _stand_in_shape(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://example.com/items", id="clean"),
+    pytest.param("https://exa mple.com/", id="space-in-host"),
+    pytest.param("https://a{b}.c/", id="brace-in-host"),
+    pytest.param("ht tp://example.com/", id="space-in-scheme"),
+    pytest.param(" https://example.com/", id="leading-space"),
+    pytest.param('"https://example.com/"', id="quoted"),
+    pytest.param("<https://example.com/a b>", id="angle-brackets"),
+    pytest.param("https://u:p@example.com/a b", id="userinfo"),
+    pytest.param("https://EXAMPLE.com/a b", id="upper-case-host"),
+    pytest.param("https://example.com/a\u200bb c", id="suspect-non-ascii"),
+    pytest.param("https://example.com/[a b]", id="brackets"),
+    pytest.param("mailto:a b@example.com", id="other-scheme"),
+    pytest.param("https://example.com/" + "a " * 2049, id="longer-than-the-shortcut"),
+])
+def test_not_a_stand_in_shape(text: str) -> None:
+    from urilint.checker import _clean, _stand_in_shape
+
+    assert _stand_in_shape(text) is None or _clean(text) is not None
+
+
+def _stand_in_holds(text: str) -> bool:
+    """What check() takes from a stand-in shape holds: its reference is parse's, it is a
+    candidate with no malformed scheme, its problems are the characters' own (diagnose's
+    characters_only finds what the walk finds) and their kinds are problem_kind's."""
+    from urilint.checker import _clean, _is_candidate, _shape_reference, _stand_in_shape
+    from urilint.rfc3986.reference import parse
+    from urilint.rfc3986.validate import _Scanner, diagnose
+    from urilint.rules.base import Analysis
+    from urilint.rules.common import problem_kinds
+    from urilint.rules.uri103_invalid_scheme import scheme_fault
+
+    if _clean(text) is not None:
+        return False
+    found = _stand_in_shape(text)
+    if found is None:
+        return False
+    ref, expected = _shape_reference(text, *found), parse(text)
+    assert ref == expected and ref.spans == expected.spans, text
+    assert scheme_fault(text) is None, text
+    for context in (None, "markdown-link"):
+        assert _is_candidate(Analysis(text, EVERY_RULE), context), text
+    walked = _Scanner(text, "URI-reference").run()
+    walked.sort(key=lambda p: p.offset)
+    assert diagnose(text, characters_only=True) == diagnose(text) == walked != [], text
+    told, plain = Analysis(text, Settings()), Analysis(text, Settings())
+    told.known_characters_only()
+    assert problem_kinds(told) == problem_kinds(plain), text
+    return True
+
+
+@hsettings(max_examples=1500, deadline=None)
+@given(text=_stand_in_ish)
+@example("https://example.com/p[a][0]= |")  # brackets that pair up: URI111's, with a space
+@example("https://example.com/%2 b")  # a stray "%" before a space
+def test_a_stand_in_shape_reads_as_the_full_pass_does(text: str) -> None:
+    if "%" not in text:
+        _stand_in_holds(text)
+    # and check() says what running every rule says
+    for settings in (Settings(), EVERY_RULE):
+        plan = Plan.of(settings)
+        for context in (None, "markdown-link"):
+            assert check_planned(text, plan, context) == full_check(text, plan, context, screened=False), text
+
+
+def test_the_stand_in_shapes_rows_hold() -> None:
+    rows = ["https://example.com/items/0 b?page=2", "https://api.example.com/users/{id}/repos",
+            'https://example.com/search?q="a b"', "docs/my file.md", "https://example.com/caf\u00e9 au lait"]
+    assert all(_stand_in_holds(text) for text in rows)
+
+
+@pytest.mark.parametrize("text, codes", [
+    pytest.param("https://example.com/items/0 b?page=2", ["URI101"], id="space"),
+    pytest.param("https://example.com:443/a b", ["URI206", "URI101"], id="default-port-and-space"),
+    pytest.param("https://example.com/a|b", ["URI111"], id="tolerated-bar"),
+    # (a normal form is a valid URI's: the dot-segment waits until the space is encoded)
+    pytest.param("https://example.com/a/../b c", ["URI101"], id="dot-segment-and-space"),
+    pytest.param("https://example.com/a b?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789", ["URI101", "URI304"],
+                 id="space-and-token"),
+    pytest.param("https://example.com/caf\u00e9 x", ["URI110", "URI101"], id="non-ascii-and-space"),
+    pytest.param("https://api.example.com/users/{id}", [], id="template-slot"),
+])
+def test_a_stand_in_shape_runs_the_rules_that_report_it(text: str, codes: List[str]) -> None:
+    plan = Plan.of(EVERY_RULE)
+    assert [f.code for f in check_planned(text, plan)] == codes
+    assert check_planned(text, plan) == full_check(text, plan, screened=False)

@@ -100,7 +100,7 @@ _CHARACTER_RULES = {"userinfo": "userinfo", "host": "reg-name", "path": "pchar",
 #: The longest text the shortcut below proves valid with a letter for each bad character: the
 #: proof reads the whole text, where the walk stops at MAX_PROBLEMS (a 10 MB run of spaces:
 #: 0.6 s against a few ms).  URIs are far shorter.
-_SHORTCUT_MAX = 4096
+SHORTCUT_MAX = 4096
 
 
 def _bad_characters(text: str, known: bool = False) -> Optional[List[SyntaxProblem]]:
@@ -114,7 +114,7 @@ def _bad_characters(text: str, known: bool = False) -> Optional[List[SyntaxProbl
     literals, a malformed scheme ("ht tp://": its stand-in has a scheme) and every structural
     fault go to the walk.  ``known``: the caller knows the stand-in is valid and reads the
     scheme as the text does (diagnose's ``characters_only``)."""
-    if not known and ("[" in text or len(text) > _SHORTCUT_MAX):
+    if not known and ("[" in text or len(text) > SHORTCUT_MAX):
         return None
     m = grammar.SCHEME_PREFIX.match(text)
     if not known:

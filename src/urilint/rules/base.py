@@ -222,7 +222,7 @@ class Analysis:
         self._problems: Optional[List[SyntaxProblem]] = None
         self._syntax: Optional[List[SyntaxProblem]] = None
         self._valid: Optional[bool] = None
-        self._iri_letters_only = False
+        self._characters_only = False
         self._valid_scheme: Optional[bool] = None
         #: Problems before this offset belong to a malformed scheme (URI103 reports them).
         self.ignore_before = 0
@@ -258,24 +258,25 @@ class Analysis:
     def syntax_problems(self) -> List[SyntaxProblem]:
         """Every syntax problem of the text (``validate``), placeholders and scheme included."""
         if self._syntax is None:
-            self._syntax = [] if self.valid else diagnose(self.text, characters_only=self._iri_letters_only)
+            self._syntax = [] if self.valid else diagnose(self.text, characters_only=self._characters_only)
         return self._syntax
 
     def known_valid(self) -> None:
         """The caller knows the text is valid (check()'s clean shape): no need to match it."""
         self._valid = True
 
-    def known_iri_letters_only(self) -> None:
-        """The caller knows the text's only faults are non-ASCII characters that RFC 3987 allows
-        in every component (check()'s clean shape with such letters and no "%"): see
-        diagnose's ``characters_only``; each of its problems is of the IRI kind
-        (rules.common.problem_kinds)."""
+    def known_characters_only(self) -> None:
+        """The caller knows the text's only faults are characters outside RFC 3986's set that
+        a letter in their place would make valid, as the text reads (check()'s clean shape with
+        no "%", with non-ASCII letters that RFC 3987 allows, or with such ASCII characters in
+        its path, query or fragment): see diagnose's ``characters_only``.  Each non-ASCII one
+        is of the IRI kind (rules.common.problem_kinds)."""
         self._valid = False
-        self._iri_letters_only = True
+        self._characters_only = True
 
-    def iri_letters_only(self) -> bool:
-        """Whether the caller said so (:meth:`known_iri_letters_only`)."""
-        return self._iri_letters_only
+    def characters_only(self) -> bool:
+        """Whether the caller said so (:meth:`known_characters_only`)."""
+        return self._characters_only
 
     @property
     def valid(self) -> bool:

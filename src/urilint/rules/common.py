@@ -152,11 +152,12 @@ def problem_kinds(a: Analysis) -> Dict[str, List[SyntaxProblem]]:
     URI).  Read after ``a.ignore_before`` is settled (the checker sets it first)."""
     if a.kinds is None:
         kinds: Dict[str, List[SyntaxProblem]] = {}
-        if a.iri_letters_only():
-            # Each problem is a letter is_iri_char allows in every component, and none is
-            # ASCII: problem_kind would say IRI for each (a test holds the two equal).
-            if a.problems:
-                kinds[IRI] = list(a.problems)
+        if a.characters_only():
+            # Each non-ASCII problem is a letter is_iri_char allows in every component:
+            # problem_kind would say IRI for it (a test holds the two equal).
+            for p in a.problems:
+                kind = IRI if a.text[p.offset] >= "\x80" else problem_kind(a, p)
+                kinds.setdefault(kind, []).append(p)
         else:
             for p in a.problems:
                 kinds.setdefault(problem_kind(a, p), []).append(p)
