@@ -27,7 +27,7 @@ timed taking turns; the ratio is per URI.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import urilint
 
@@ -258,8 +258,15 @@ def _phases(items: Sequence[str]) -> List[Callable[[Any], Any]]:
     plan = checker._plan_of(EVERY_RULE)
 
     def analysed(u: str) -> Tuple[Analysis, Tuple[Any, ...]]:
-        a = Analysis(u, plan.settings, plan.rules, plan.real_secrets_only, plan.aspects)
         chosen = checker._shape_rules(u, plan)
+        if chosen is None:
+            found = checker._stand_in_shape(u)  # (a space: the clean shape with a letter for it)
+            if found is not None:
+                shape, m = found
+                a = Analysis(u, plan.settings, plan.rules, plan.real_secrets_only, plan.aspects,
+                             checker._shape_reference(u, shape, m))
+                return a, plan.screened_stand_in(shape)
+        a = Analysis(u, plan.settings, plan.rules, plan.real_secrets_only, plan.aspects)
         if chosen is not None:
             return a, chosen
         if scheme_fault(u) is not None:  # as the checker does, before the signs read the problems
@@ -324,6 +331,69 @@ def where_it_goes(n: int, repeat: int, min_time: float) -> None:
                        "to hold them, so the analysis looks cheaper than it is.)")
 
 
+def _file_phases(text: str, fmt: str) -> List[Callable[[Any], Any]]:
+    """What ``pipeline`` does with a file, cut after each of its steps: the scan; the scan and
+    each candidate's check; the whole ``lint`` (the checks' findings placed in the file with
+    their edits, and suppression comments); that and the source spans of the file's secrets;
+    the whole pipeline (placing each report with its masked line: the line net).  Each step's
+    cost is the difference between two cuts."""
+    from urilint import pipeline as p
+    from urilint.checker import check_hiding
+    from urilint.masking import hidden_spans, known_uri_secrets
+    from urilint.report import read_ranges
+    from urilint.scanners.positions import LineIndex
+
+    def scan(_: Any) -> None:
+        p.candidates(text, fmt, EVERY_RULE._replace(include_code_blocks=True))
+
+    def checks(_: Any) -> None:
+        plans: Dict[Tuple[bool, str], Any] = {}  # (as pipeline.checked_text: one per kind of candidate)
+        for c in p.candidates(text, fmt, EVERY_RULE._replace(include_code_blocks=True)):
+            key = (c.in_code, c.partial)
+            plan = plans.get(key)
+            if plan is None:
+                plan = plans[key] = p._plan(EVERY_RULE, p.SOURCE, c.in_code, c.partial)
+            check_hiding(c.uri, plan, c.context)
+
+    def lint(_: Any) -> None:
+        p.lint(text, fmt, EVERY_RULE)
+
+    def secrets(_: Any) -> None:
+        result = p.lint(text, fmt, EVERY_RULE)
+        if result.findings:
+            within = read_ranges(result.findings, LineIndex.of(text), len(text))
+            hidden_spans(text, fmt, EVERY_RULE, result.candidates, within, result.secrets)
+            known_uri_secrets(result, EVERY_RULE)
+
+    return [scan, checks, lint, secrets, lambda _: pipeline(text, fmt)]
+
+
+def where_it_goes_in_files(n: int, repeat: int, min_time: float) -> None:
+    """Why a reported URI still costs more than 3x a clean one in a file for some kinds: each
+    step of the pipeline per URI, the steps timed taking turns (``_file_phases``)."""
+    for fmt, _ in FILE_LINES:
+        body = []
+        clean = None
+        for kind, template in [("clean", CLEAN)] + list(REPORTED):
+            text = file_text(fmt, template, n)
+            cuts = [t.best / n * 1e6 for t in common.time_interleaved(_file_phases(text, fmt), [None], repeat,
+                                                                         min_time)]
+            whole = cuts[-1]
+            clean = whole if clean is None else clean
+            steps = [cuts[0]] + [max(0.0, b - a) for a, b in zip(cuts, cuts[1:])]
+            body.append([kind, f"{whole:.1f}"] + [f"{s:.1f}" for s in steps] + [common.fmt_ratio(whole / clean)])
+        common.stdout_line(f"\n## where a reported URI's time goes in a {fmt} file (us per URI, {n:,} URIs per "
+                           "file, each step timed taking turns)\n")
+        common.stdout_line(common.render_table(
+            ["URIs", "whole", "scan", "checks", "placed, suppressions", "file's secrets", "reports, line net",
+             "x clean"], body, [False] + [True] * 7))
+    common.stdout_line("\nThe scan costs the same for every row; a reported URI adds its check, its finding "
+                       "placed in the file (with the source edit of its fix), the source spans of the secrets "
+                       "near it, and its report: the line shown, masked by the line net, which scans a line "
+                       "that may hold a secret (an \"@\", a token's prefix, a secret's name) for every URI's "
+                       "secrets.")
+
+
 def floor(n: int, repeat: int, min_time: float) -> None:
     """What the reported path costs before any real rule: URIs off the clean shape (an
     upper-case scheme) checked with the signs worked out and one rule that reports at once and
@@ -381,6 +451,7 @@ def run(argv: Sequence[str]) -> int:
     lines = reported_vs_clean(n_uris, max(repeat, 3), min_time)
     lines += reported_vs_clean_in_files(n_uris, max(repeat, 3), min_time)
     where_it_goes(n_uris, max(repeat, 3), min_time)
+    where_it_goes_in_files(n_uris, max(repeat, 3), min_time)
     floor(n_uris, max(repeat, 3), min_time)
     common.stdout_line("\n## targets (issue 16)\n")
     for line in lines:

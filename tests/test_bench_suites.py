@@ -140,6 +140,14 @@ def test_findings_quick() -> None:
         # whole, fast-path test, analysis, selected rules, secret spans, rest, then x clean
         assert len(c) == 8 and all(NUMBER.fullmatch(v) for v in c[1:7]) and RATIO.fullmatch(c[7]), row
         assert float(c[1]) > 0 and float(c[2]) > 0, row
+    for fmt in ("markdown", "python"):
+        steps = table_rows(out, f"where a reported URI's time goes in a {fmt} file")
+        assert [cells(r)[0] for r in steps] == ["clean", *REPORTED_KINDS], fmt
+        for row in steps:
+            c = cells(row)
+            # whole, scan, checks, placed, file's secrets, reports (line net), then x clean
+            assert len(c) == 8 and all(NUMBER.fullmatch(v) for v in c[1:7]) and RATIO.fullmatch(c[7]), row
+            assert float(c[1]) > 0 and float(c[2]) > 0, row
     assert re.search(r"The reported path's floor .*: [0-9.]+ us per URI against [0-9.]+ us for a clean one, "
                      r"[0-9][0-9.]*x\.", out), out
     for fmt in ("markdown", "python"):
