@@ -438,9 +438,10 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
     if settings.ignore_uris and settings.uri_ignored(text):
         return [], []
     a = Analysis(text, settings, plan.rules, plan.real_secrets_only, plan.aspects, shaped)
-    if shaped is not None and "%" not in text:
+    if shaped is not None and ("%" not in text or grammar.BAD_PCT.search(text) is None):
         # The clean shape's characters and structure are RFC 3986's, all but a stray "%" (the
-        # shape lets each rule judge its triplets) and the characters it reads as "z".
+        # shape lets each rule judge its triplets) and the characters it reads as "z" (no hex
+        # digit, as none of them is: a "%" before one is stray in both).
         if stand_in or not text.isascii():
             a.known_characters_only()  # (the shape holds no suspect non-ASCII character)
         else:

@@ -117,27 +117,34 @@ def test_the_non_ascii_test_reads_as_the_pattern_it_replaced() -> None:
 
 @hsettings(max_examples=1000, deadline=None)
 @given(text=_uriish)
-def test_the_clean_shape_without_percent_is_valid(text: str) -> None:
-    """check() takes an ASCII text of the clean shape without "%" as valid without matching it."""
+@example("https://example.com/%7e?q=%41")  # triplets only
+@example("https://example.com/%7e?q=%4")  # and a stray "%"
+def test_the_clean_shape_without_a_stray_percent_is_valid(text: str) -> None:
+    """check() takes an ASCII text of the clean shape without a stray "%" as valid without
+    matching it (the shape's only looseness is that it lets each "%" through)."""
     from urilint import is_valid
+    from urilint.rfc3986.grammar import BAD_PCT
 
-    if clean_shape(text) is not None and text.isascii() and "%" not in text:
-        assert is_valid(text), text
+    if clean_shape(text) is not None and text.isascii():
+        assert is_valid(text) is (BAD_PCT.search(text) is None), text
 
 
 @hsettings(max_examples=1000, deadline=None)
 @given(text=_uriish)
 @example("https://caf\u00e9.example/\u65e5?q=\u00f6#\u2192")
 @example("\u00f6/a?b")
+@example("https://example.com/caf%C3%A9/\u00e9")  # a triplet beside a letter
+@example("https://example.com/%\u00e9")  # a "%" before a letter is stray
 def test_the_clean_shape_with_non_ascii_letters_has_only_their_problems(text: str) -> None:
-    """check() tells the analysis of a non-ASCII text of the clean shape without "%" that its
-    letters are its only faults (diagnose's characters_only), each of the IRI kind: it must find
-    what the walk finds, of the kinds problem_kind says."""
+    """check() tells the analysis of a non-ASCII text of the clean shape without a stray "%"
+    that its letters are its only faults (diagnose's characters_only), each of the IRI kind: it
+    must find what the walk finds, of the kinds problem_kind says."""
+    from urilint.rfc3986.grammar import BAD_PCT
     from urilint.rfc3986.validate import _Scanner, diagnose
     from urilint.rules.base import Analysis
     from urilint.rules.common import problem_kinds
 
-    if clean_shape(text) is None or text.isascii() or "%" in text:
+    if clean_shape(text) is None or text.isascii() or BAD_PCT.search(text) is not None:
         return
     walked = _Scanner(text, "URI-reference").run()
     walked.sort(key=lambda p: p.offset)
@@ -367,7 +374,9 @@ def _stand_in_holds(text: str) -> bool:
 @example("https://example.com/p[a][0]= |")  # brackets that pair up: URI111's, with a space
 @example("https://example.com/%2 b")  # a stray "%" before a space
 def test_a_stand_in_shape_reads_as_the_full_pass_does(text: str) -> None:
-    if "%" not in text:
+    from urilint.rfc3986.grammar import BAD_PCT
+
+    if BAD_PCT.search(text) is None:  # (as check() asks: no stray "%")
         _stand_in_holds(text)
     # and check() says what running every rule says
     for settings in (Settings(), EVERY_RULE):
