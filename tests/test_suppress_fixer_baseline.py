@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import List, Tuple
+
 import pytest
 
 from urilint import baseline
 from urilint.pipeline import check_text
-from urilint.finding import merge_spans
-from urilint.fixer import _follow, _inside, _sticking_out, apply_edits, select_edits
+from urilint.finding import FileFinding, merge_spans
+from urilint.fixer import Reader, _follow, _inside, _sticking_out, apply_edits, fix, select_edits
 from urilint.pipeline import fix_text
 from urilint.placeholders import DEFAULT_SYNTAXES
 from urilint.report import place
@@ -103,6 +105,64 @@ def test_fix_never_moves_where_a_uri_ends() -> None:
     fixed = fix_text(text, "markdown", Settings(), unsafe=True).text
     assert fixed == text.replace("\x0f[VV", "%0F%5BVV").replace("[/]]", "[/]%5D")
     assert fix_text(fixed, "markdown", Settings(), unsafe=True).text == fixed
+
+
+def _edit_reader(reads_after: List[Tuple[int, int]]) -> Reader:
+    """A text "aaa bbb" whose two URIs each offer an edit ("bbb" -> "BBB", "aaa" -> "AAA"),
+    and whose URIs read as ``reads_after`` once "BBB" is written."""
+
+    def finding(start: int, end: int, fix: str) -> FileFinding:
+        return FileFinding("URI201", "n", "m", start, end, "u", "bare", False, (start, end, fix), "safe", (start, end))
+
+    def findings(text: str) -> List[FileFinding]:
+        return ([finding(0, 3, "AAA")] if "aaa" in text else []) + ([finding(4, 7, "BBB")] if "bbb" in text else [])
+
+    reads: List[str] = []
+
+    def spans(text: str) -> List[Tuple[int, int]]:
+        reads.append(text)
+        assert len(reads) < 50, "the fixer keeps reading the same texts"  # (it looped forever)
+        return reads_after if "BBB" in text else [(0, 3), (4, 7)]
+
+    return Reader(findings, spans)
+
+
+@pytest.mark.parametrize(("reads_after", "expected"), [
+    # Writing "BBB" makes the first URI reach past its region: no edit is in that region, so
+    # the fixer finds the culprit by trying each edit alone (it looped forever: fuzz finding).
+    pytest.param([(0, 4), (4, 7)], "AAA bbb", id="a-region-without-edits-grows"),
+    pytest.param([(0, 3), (3, 7)], "AAA bbb", id="the-edited-uri-grows"),
+    pytest.param([(0, 3), (4, 7)], "AAA BBB", id="nothing-moves"),
+])
+def test_an_edit_that_changes_another_uri_is_dropped(reads_after: List[Tuple[int, int]], expected: str) -> None:
+    result = fix("aaa bbb", _edit_reader(reads_after))
+    assert result.text == expected
+    skipped = expected != "AAA BBB"
+    assert bool(result.notices) is skipped
+    assert len(set(result.notices)) == len(result.notices)  # each notice once
+
+
+def test_an_html_fix_that_would_end_another_lines_tag_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Encoding the "<" and ">" of the second link makes the stray quote of the first line end
+    # where it did not: that fix is dropped, the fix of the last line is applied.
+    import urilint.fixer
+
+    rounds: List[int] = []
+    real_round = urilint.fixer._apply_round
+
+    def counted(*args):  # type: ignore[no-untyped-def]
+        rounds.append(1)
+        assert len(rounds) < 50, "the fixer keeps applying the same edits"  # (it looped forever)
+        return real_round(*args)
+
+    monkeypatch.setattr(urilint.fixer, "_apply_round", counted)
+    text = ('<a href="ht\ttp://a@b@maker.ifttt.com//  \u2026!#"x y">t</a>\n'
+            '<a href="<data:text/plain;base64 ,aGVsbG8gd29y bGQ=>">t</a>\n'
+            '<a href="{+base}.*//&"Z/  #token=.}">t</a>\n'
+            '<a href="?{,&amp;&amp;$X">t</a>\n')
+    result = fix_text(text, "html", S, unsafe=True)
+    assert result.text == text.replace("?{,", "?%7B,")
+    assert result.notices == ("a fix was skipped: it would have changed how the text around a URI reads",)
 
 
 def test_fix_respects_suppressions() -> None:

@@ -162,14 +162,22 @@ def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: Li
     others = merge_spans(_outside(spans, regions))
     starts = [r[0] for r in regions]
     dropped = False
+    wanted = edits
     while edits:
         result = _apply_round(text, edits, regions, others, reader)
         if not result.bad and not result.moved:
             return result, edits, dropped
         dropped = True
         if result.bad:
-            edits = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
-            continue
+            kept = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
+            if len(kept) < len(edits):
+                edits = kept
+                continue
+            # No edit is in a region a URI now reaches past: an edit elsewhere changed how that
+            # URI reads (encoding a "<" in one HTML attribute ends a tag another line opened),
+            # and the edits dropped so far may not have been the cause.  Dropping none would
+            # try the same edits forever.
+            edits = wanted
         # Which edit changed the rest of the text is unknown: keep those that are safe alone.
         alone = [(e, _apply_round(text, [e], regions, others, reader)) for e in edits]
         edits = [e for e, r in alone if not r.bad and not r.moved]
@@ -211,4 +219,4 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
             break
         fixed += len(findings) - len(after) if len(after) < len(findings) else len(edits)
         text, findings, regions, spans = candidate, after, result.regions, result.spans
-    return FixResult(text, fixed, tuple(notices))
+    return FixResult(text, fixed, tuple(dict.fromkeys(notices)))  # (each notice once, however many rounds)
