@@ -10,7 +10,8 @@ size and the ``adversarial`` suite's two ratios of per-unit times (largest / sma
 * many findings in one URI: a ``data:`` URI wrapped over N lines inside an SVG attribute (a
   newline per line), a Markdown link ``[x](<...>)`` and an HTML ``href`` whose URI holds N spaces;
 * many findings in one file: N lines of Markdown and of Python, each with a URI that has three
-  findings;
+  findings; and N such URIs read through escapes, so that each fix's source edit is written
+  and checked by the format (an HTML entity, a Python escape, a concatenated Python literal);
 * f-strings: N fields in a URL's path (``f"https://h/{a[0]}/{a[1]}..."``), and N fields
   around a URL (``f"{a[0]} ... https://h/x {a[N]} ..."``).
 
@@ -69,6 +70,20 @@ def python_bad_uris(n: int) -> str:
     return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}",\n' for i in range(n)) + "]\n"
 
 
+def html_entity_uris(n: int) -> str:
+    # read through an entity ("&amp;"), so each fix's source edit is not the URI's own slice
+    return "<html><body>\n" + "".join(f'<a href="HTTP://Example.COM:80/a/{i}?x=1&amp;y=2">t</a>\n'
+                                      for i in range(n)) + "</body></html>\n"
+
+
+def python_escaped_uris(n: int) -> str:
+    return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)) + "]\n"
+
+
+def python_concatenated_uris(n: int) -> str:
+    return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/" "a/{i}",\n' for i in range(n)) + "]\n"
+
+
 def fstring_fields_in_url(n: int) -> str:
     fields = "/".join("{a[%d]}" % i for i in range(n))
     return f'def f(*a):\n    return f"https://example.com/{fields}"\n'
@@ -96,6 +111,9 @@ CASES: Tuple[Case, ...] = (
     Case("html-href-spaces", "html", "space", html_href_spaces, 200, 10),
     Case("md-bad-uris", "markdown", "URI", markdown_bad_uris, 1000, 20),
     Case("py-bad-uris", "python", "URI", python_bad_uris, 1000, 20),
+    Case("html-entity-uris", "html", "URI", html_entity_uris, 250, 10),
+    Case("py-escaped-uris", "python", "URI", python_escaped_uris, 250, 10),
+    Case("py-concatenated-uris", "python", "URI", python_concatenated_uris, 250, 10),
     Case("fstring-fields-in-url", "python", "field", fstring_fields_in_url, 1000, 20),
     Case("fstring-fields-around-url", "python", "field", fstring_fields_around_url, 1000, 20),
 )
