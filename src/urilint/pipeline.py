@@ -73,6 +73,7 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
     out: List[FileFinding] = []
     found = _all_candidates(text, fmt, settings)
     known: Dict[int, List[Span]] = {}
+    proposed: List[_Proposed] = []  # minimal edits, checked together below
     for i, c in enumerate(found):
         key = (c.in_code, c.partial)
         plan = plans.get(key)
@@ -81,7 +82,10 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
         findings, hidden = check_hiding(c.uri, plan, c.context)
         if findings:
             known[i] = hidden
-            out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden)))
+            out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden),
+                                      proposed, len(out)))
+    if proposed:
+        out = _without_failed_edits(out, proposed, _failed_edits(fmt, text, proposed))
     if links is not None and role == SOURCE:
         from .links.check import check_links
 
@@ -96,9 +100,12 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
 
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
-                   settings: Settings, shown: Optional[str] = None) -> List[FileFinding]:
+                   settings: Settings, shown: Optional[str] = None,
+                   proposed: Optional[List["_Proposed"]] = None, first: int = 0) -> List[FileFinding]:
     """A candidate's findings (offsets in its URI) placed in the text, each with its edit;
-    ``shown``: the URI redacted, when the caller has it."""
+    ``shown``: the URI redacted, when the caller has it.  With ``proposed``, a minimal edit is
+    not checked here but added to it (``first``: the index the first finding will have in the
+    caller's list), for the caller to check all of a file's at once (:func:`_failed_edits`)."""
     if shown is None:
         shown = secrets.redact(c.uri, settings.placeholders)
     out: List[FileFinding] = []
@@ -106,7 +113,12 @@ def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Find
         start, end = c.source_span(f.start, f.end)
         edit = None
         if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
-            edit = source_edit(fmt, text, c, f.fix)
+            if proposed is not None and not c.is_verbatim and fmt.fix_edit is None:
+                edit = _minimal_edit_unchecked(text, c, f.fix)
+                if edit is not None:
+                    proposed.append(_Proposed(first + len(out), c, f.fix, edit))
+            else:
+                edit = source_edit(fmt, text, c, f.fix)
         applicability = f.applicability if edit is not None else "display-only"
         if applicability == "safe" and c.context in fmt.program_contexts:
             applicability = "unsafe"  # a fixed literal is another value at run time
@@ -197,6 +209,14 @@ def _minimal_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Opti
 
     The edit is verified: the edited text, scanned again, must yield ``new_uri`` at the same
     place.  Otherwise there is no fix (never a guess)."""
+    found = _minimal_edit_unchecked(text, c, new_uri)
+    if found is None or _failed_edits(format, text, [_Proposed(0, c, new_uri, found)]):
+        return None
+    return found
+
+
+def _minimal_edit_unchecked(text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """:func:`_minimal_edit` before its check: the edit, or None when there is none to try."""
     head, tail = common_ends(c.uri, new_uri)
     old_end = len(c.uri) - tail
     replacement = new_uri[head:len(new_uri) - tail]
@@ -209,13 +229,95 @@ def _minimal_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Opti
             break
     if found is None and len(c.uri) == len(new_uri):
         found = _same_length_edit(text, c, new_uri, (head, old_end))
-    if found is None:
-        return None
-    edited = text[:found[0]] + found[2] + text[found[1]:]
-    settings = Settings(include_code_blocks=c.in_code)
-    if not any(n.start == c.start and n.uri == new_uri for n in scanners.scan(edited, format, settings)):
-        return None
     return found
+
+
+class _Proposed(NamedTuple):
+    """A minimal edit to check (:func:`_failed_edits`): the index of its finding in the file's
+    list, the candidate, the URI the edit must make it read, and the edit."""
+
+    at: int
+    candidate: Candidate
+    new_uri: str
+    edit: Edit
+
+
+#: How many minimal edits of one file are checked alone, each by reading the whole edited file
+#: again, once the edits checked together failed (beyond these, such an edit is no fix).
+ALONE_CHECKS = 8
+
+
+def _failed_edits(format: Format, text: str, proposed: Sequence[_Proposed]) -> FrozenSet[int]:
+    """The indexes (in ``proposed``) of the edits after which the text, scanned again, does not
+    yield the candidate reading its new URI at its place.
+
+    Checking each edit on its own text read the whole file once per fix: quadratic in the
+    findings (an HTML file of links with "&amp;" and a fix each).  The edits are checked in
+    layers instead, one edit per candidate in each (a candidate may have several fixes), all of
+    a layer applied to one text scanned once; an edit that fails there (another edit of its
+    layer may have changed how its text reads) is checked alone, up to ALONE_CHECKS of them."""
+    failed: List[int] = []
+    layers: List[List[int]] = []
+    depth: Dict[Tuple[int, int], int] = {}
+    for i, p in enumerate(proposed):
+        key = (p.candidate.start, p.candidate.end)
+        k = depth[key] = depth.get(key, -1) + 1
+        if k == len(layers):
+            layers.append([])
+        layers[k].append(i)
+    retry: List[int] = []
+    for layer in layers:
+        retry.extend(_failed_together(format, text, [proposed[i] for i in layer], layer))
+    for n, i in enumerate(retry):
+        if n >= ALONE_CHECKS or _failed_together(format, text, [proposed[i]], [i]):
+            failed.append(i)
+    return frozenset(failed)
+
+
+def _failed_together(format: Format, text: str, proposed: Sequence[_Proposed], ids: Sequence[int]) -> List[int]:
+    """The ids of those of ``proposed`` (non-overlapping edits of distinct candidates, with
+    ``ids`` their indexes) that fail when all are applied to ``text`` at once; an edit that
+    overlaps another fails here (it is then checked alone)."""
+    order = sorted(range(len(proposed)), key=lambda j: proposed[j].edit[:2])
+    edits: List[Edit] = []
+    starts: Dict[int, int] = {}  # j -> the candidate's start in the edited text
+    failed: List[int] = []
+    shift = end = 0
+    for j in order:
+        s, e, r = proposed[j].edit
+        if s < end:
+            failed.append(ids[j])
+            continue
+        starts[j] = proposed[j].candidate.start + shift
+        edits.append((s, e, r))
+        shift += len(r) - (e - s)
+        end = e
+    pieces: List[str] = []
+    pos = 0
+    for s, e, r in edits:
+        pieces += (text[pos:s], r)
+        pos = e
+    edited = "".join(pieces) + text[pos:]
+    reads: Dict[bool, Dict[int, List[str]]] = {}
+    for j, start in starts.items():
+        in_code = proposed[j].candidate.in_code
+        if in_code not in reads:
+            found: Dict[int, List[str]] = {}
+            for n in scanners.scan(edited, format, Settings(include_code_blocks=in_code)):
+                found.setdefault(n.start, []).append(n.uri)
+            reads[in_code] = found
+        if proposed[j].new_uri not in reads[in_code].get(start, ()):
+            failed.append(ids[j])
+    return failed
+
+
+def _without_failed_edits(out: List[FileFinding], proposed: Sequence[_Proposed],
+                          failed: FrozenSet[int]) -> List[FileFinding]:
+    """``out`` with no edit on the findings whose minimal edit failed its check."""
+    for i in failed:
+        at = proposed[i].at
+        out[at] = out[at]._replace(edit=None, applicability="display-only")
+    return out
 
 
 # --- what a file wants reported ------------------------------------------------------------------
