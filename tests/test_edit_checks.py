@@ -42,6 +42,10 @@ ROWS = [
     pytest.param("- <HTTP://x.io:80/a\\_b>\n- [t](HTTP://y.io/a\\_b c)\n", "markdown", id="markdown-escapes"),
     pytest.param('["HTTP:\\/\\/x.io:80\\/a", "https:\\/\\/y.io\\/a b"]\n', "json", id="json-escapes"),
     pytest.param('a: "HTTP://x.io:80/a\\/b"\nb: "https://y.io/%7e\\/c d"\n', "yaml", id="yaml-escapes"),
+    pytest.param('URLS = [\n    "HTTP://x.io:80/a\\x2db",\n    "HTTP://y.io:80/" "a c",\n    f"HTTPS://z.io/{x}"\n    r"HTTP://w.io/a\\b",\n]\n',
+                 "python", id="python-escapes-and-concatenation"),
+    pytest.param('A = "HTTP://x.io/a\\x20b" "HTTP://y.io/\\u00e9 c"  # two URIs in one group\n', "python",
+                 id="python-two-edits-in-one-group"),
     pytest.param('<a href="HTTP://x.io/a&#47;b">t</a><a href="HTTP://y.io:80/a&#x2F;b">t</a>\n', "html",
                  id="html-numeric-entities"),
     # encoding the "\u00e9" after a backslash makes the backslash escape the "%": that edit fails
@@ -87,6 +91,26 @@ def test_a_file_of_many_fixes_is_scanned_a_bounded_number_of_times(monkeypatch: 
         assert len(scans) <= 1 + 3 + pipeline.ALONE_CHECKS, (n, len(scans))
 
 
+def test_a_module_of_many_fixes_is_compiled_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    from urilint.scanners import python
+
+    compiled: List[int] = []
+    real = python.syntax_error
+
+    def counted(text: str):  # type: ignore[no-untyped-def]
+        compiled.append(1)
+        return real(text)
+
+    monkeypatch.setattr(python, "syntax_error", counted)
+    for n in (10, 300):
+        compiled.clear()
+        text = "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)) + "]\n"
+        found = pipeline.check_text(text, "python", EVERY_RULE)
+        assert sum(f.edit is not None for f in found) == 3 * n  # every fix kept
+        # the precheck, then one compilation per layer of edits: not one per fix
+        assert len(compiled) <= 1 + 3 + pipeline.ALONE_CHECKS, (n, len(compiled))
+
+
 def test_edits_that_fail_together_are_checked_alone_up_to_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     # Each candidate's edit fails when checked with the others (the stand-in check says so), so
     # each is checked alone: the first ALONE_CHECKS keep their fix, the rest have none.
@@ -102,3 +126,39 @@ def test_edits_that_fail_together_are_checked_alone_up_to_a_bound(monkeypatch: p
     assert len(found) == n
     assert [f.edit is not None for f in found] == [True] * pipeline.ALONE_CHECKS + [False] * 4
     assert all(f.applicability == "display-only" for f in found if f.edit is None)
+
+
+def _proposals(text: str) -> List[Tuple[object, str, Edit]]:
+    from urilint.scanners import python
+
+    out = []
+    for c in pipeline._all_candidates(text, scanners.get("python"), EVERY_RULE):
+        for f in pipeline.check_hiding(c.uri, pipeline._plan(EVERY_RULE, pipeline.SOURCE, False, ""), c.context)[0]:
+            edit = python.propose_edit(text, c, f.fix) if f.fix is not None else None
+            if edit is not None and f.code == "URI201":
+                out.append((c, f.fix, edit))
+    return out
+
+
+def test_python_edits_in_one_literal_group_fail_together() -> None:
+    # Each expects the group's value with its own edit only: together, neither reads as intended
+    # (each is then checked alone, and passes).
+    from urilint.scanners import python
+
+    text = 'A = ("HTTP://x.io/a\\x20b" "HTTP://y.io/a\\x20b")\n'
+    proposals = _proposals(text)
+    assert len(proposals) == 2
+    assert python.failed_edits(text, proposals) == [0, 1]  # type: ignore[arg-type]
+    assert python.failed_edits(text, proposals[:1]) == [] == python.failed_edits(text, proposals[1:])  # type: ignore[arg-type]
+
+
+def test_python_edits_that_break_the_module_all_fail() -> None:
+    from urilint.scanners import python
+
+    text = 'URLS = [\n    "HTTP://x.io/" "a",\n    "HTTP://y.io/" "b",\n]\n'
+    proposals = _proposals(text)
+    assert len(proposals) == 2
+    assert python.failed_edits(text, proposals) == []  # type: ignore[arg-type]
+    c, new_uri, (s, e, r) = proposals[1]
+    broken = proposals[:1] + [(c, new_uri, (s, e + 20, r))]  # (it eats the closing quote)
+    assert python.failed_edits(text, broken) == [0, 1]  # type: ignore[arg-type]

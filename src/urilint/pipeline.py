@@ -113,8 +113,9 @@ def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Find
         start, end = c.source_span(f.start, f.end)
         edit = None
         if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
-            if proposed is not None and not c.is_verbatim and fmt.fix_edit is None:
-                edit = _minimal_edit_unchecked(text, c, f.fix)
+            if proposed is not None and not c.is_verbatim and (fmt.fix_edit is None or fmt.propose_edit is not None):
+                edit = (_minimal_edit_unchecked(text, c, f.fix) if fmt.propose_edit is None
+                        else fmt.propose_edit(text, c, f.fix))
                 if edit is not None:
                     proposed.append(_Proposed(first + len(out), c, f.fix, edit))
             else:
@@ -275,9 +276,11 @@ def _failed_edits(format: Format, text: str, proposed: Sequence[_Proposed]) -> F
 
 
 def _failed_together(format: Format, text: str, proposed: Sequence[_Proposed], ids: Sequence[int]) -> List[int]:
-    """The ids of those of ``proposed`` (non-overlapping edits of distinct candidates, with
-    ``ids`` their indexes) that fail when all are applied to ``text`` at once; an edit that
-    overlaps another fails here (it is then checked alone)."""
+    """The ids of those of ``proposed`` (edits of distinct candidates, with ``ids`` their
+    indexes) that fail when all are applied to ``text`` at once: the text scanned again does not
+    yield the candidate reading its new URI at its place, or the format's own check
+    (``Format.failed_edits``) says so.  An edit that overlaps another fails here (it is then
+    checked alone)."""
     order = sorted(range(len(proposed)), key=lambda j: proposed[j].edit[:2])
     edits: List[Edit] = []
     starts: Dict[int, int] = {}  # j -> the candidate's start in the edited text
@@ -292,6 +295,11 @@ def _failed_together(format: Format, text: str, proposed: Sequence[_Proposed], i
         edits.append((s, e, r))
         shift += len(r) - (e - s)
         end = e
+    if format.failed_edits is not None:  # (the format checks its own edits: a Python module)
+        kept = sorted(starts)
+        failed += [ids[kept[k]] for k in format.failed_edits(
+            text, [(proposed[j].candidate, proposed[j].new_uri, proposed[j].edit) for j in kept])]
+        return failed
     pieces: List[str] = []
     pos = 0
     for s, e, r in edits:

@@ -90,6 +90,11 @@ class Format(NamedTuple):
     #: The source edit that makes a candidate read through escapes read ``new_uri``; None when
     #: it cannot be written exactly.  Without it the pipeline tries a minimal, verified edit.
     fix_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None
+    #: ``fix_edit`` before its check, and the check of many such edits applied to the text at
+    #: once (the indexes of those that do not read as intended): the pipeline checks a file's
+    #: edits together, in layers, not one whole-file check per fix.  None: ``fix_edit`` alone.
+    propose_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None
+    failed_edits: Optional[Callable[[str, Sequence[Tuple[Candidate, str, Edit]]], List[int]]] = None
     #: Candidate contexts whose text is a program's value (a string literal): a fix there
     #: changes what the program does, so it is at most unsafe (ruff's rule).
     program_contexts: FrozenSet[str] = frozenset()

@@ -87,6 +87,7 @@ flake8 itself (``python -m bench python``).
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import unicodedata
 import warnings
@@ -181,6 +182,13 @@ class Group(NamedTuple):
 class Lexed(NamedTuple):
     groups: Tuple[Group, ...]
     comments: Tuple[Span, ...]  #: from "#" to the end of its line
+    starts: Tuple[int, ...] = ()  #: each group's start, in order (to find one by bisection)
+
+    def group_at(self, offset: int) -> Optional[Group]:
+        """The last group that starts at or before ``offset`` (a fix asks per literal: a walk
+        over every group made a module's fixes quadratic)."""
+        i = bisect_right(self.starts, offset) - 1
+        return self.groups[i] if i >= 0 else None
 
 
 def _prefix_start(text: str, q: int, lo: int) -> int:
@@ -373,7 +381,7 @@ class _Lexer:
             pos = part.end
         if parts:
             groups.append(Group(tuple(parts), group_stmt))
-        return Lexed(tuple(groups), tuple(comments))
+        return Lexed(tuple(groups), tuple(comments), tuple(g.start for g in groups))
 
 
 def _after_code(code: str, depth: int) -> Tuple[int, bool]:
@@ -389,8 +397,10 @@ def _after_code(code: str, depth: int) -> Tuple[int, bool]:
     return depth, depth == 0 and ("\n" in tail or "\r" in tail or r.endswith(";"))
 
 
+@functools.lru_cache(maxsize=4)
 def lex(text: str) -> Optional[Lexed]:
-    """String literal groups and comments of a module, or None when it cannot be lexed."""
+    """String literal groups and comments of a module, or None when it cannot be lexed.  Cached
+    (a few texts): each fix of a module's literals asks for the module's groups."""
     try:
         return _Lexer(text).run()
     except _LexError:
@@ -1095,11 +1105,56 @@ def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
     is lexed again: the literal group must read exactly the intended value, each edited plain
     literal must evaluate (``ast.literal_eval``) to what urilint reads, and the module must still
     compile."""
+    found = _proposed(text, candidate, new_uri)
+    if found is None:
+        return None
+    edit, group, new_value = found
+    start, end, written = edit
+    return edit if _reads(text[:start] + written + text[end:], group, new_value, len(written) - (end - start)) else None
+
+
+def propose_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
+    """:func:`fix_edit` before its check (:func:`failed_edits` checks many at once)."""
+    found = _proposed(text, candidate, new_uri)
+    return None if found is None else found[0]
+
+
+def failed_edits(text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) -> List[int]:
+    """The indexes of ``proposals`` (edits of :func:`propose_edit`, non-overlapping) that do not
+    read as intended when all are applied to ``text`` at once: :func:`fix_edit`'s check, with
+    one lexing and one compilation of the edited module for them all."""
+    order = sorted(range(len(proposals)), key=lambda i: proposals[i][2][:2])
+    pieces: List[str] = []
+    pos = shift = 0
+    shifts: Dict[int, int] = {}
+    for i in order:
+        start, end, written = proposals[i][2]
+        shifts[i] = shift
+        pieces += (text[pos:start], written)
+        pos = end
+        shift += len(written) - (end - start)
+    edited = "".join(pieces) + text[pos:]
+    if syntax_error(edited) is not None:
+        return list(range(len(proposals)))
+    failed: List[int] = []
+    for i in order:
+        c, new_uri, (start, end, written) = proposals[i]
+        found = _proposed(text, c, new_uri)
+        if found is None or found[0] != (start, end, written) or not _reads(
+                edited, found[1], found[2], len(written) - (end - start), shifts[i], compiles=False):
+            failed.append(i)
+    return failed
+
+
+def _proposed(text: str, candidate: Candidate, new_uri: str) -> Optional[Tuple[Edit, Group, str]]:
+    """The edit of :func:`fix_edit`, the literal group it is in and the group's value after it."""
     lexed = lex(text)
     if lexed is None:
         return None
-    group = next((g for g in lexed.groups if g.parts[0].body_start <= candidate.start
-                  and candidate.end <= g.parts[-1].body_end), None)
+    group = lexed.group_at(candidate.start)  # (top-level groups do not nest: one may hold it)
+    if group is not None and not (group.parts[0].body_start <= candidate.start
+                                  and candidate.end <= group.parts[-1].body_end):
+        group = None
     if group is None:
         return None
     value, pieces, base = group_value(text, group)
@@ -1121,19 +1176,19 @@ def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
     written = _encode(replacement, part)
     if written is None:
         return None
-    edited = text[:start] + written + text[end:]
-    if not _reads(edited, group, new_value, len(written) - (end - start)):
-        return None
-    return (start, end, written)
+    return (start, end, written), group, new_value
 
 
-def _reads(edited: str, group: Group, new_value: str, shift: int) -> bool:
-    """The edited module holds the same literal group, reading ``new_value``, and compiles."""
+def _reads(edited: str, group: Group, new_value: str, shift: int, before: int = 0, compiles: bool = True) -> bool:
+    """The edited module holds the same literal group, reading ``new_value``, and compiles
+    (unless the caller checks that); ``shift``: the edit's change of length, ``before``: that
+    of the edits before the group (several applied at once)."""
     lexed = lex(edited)
     if lexed is None:
         return False
-    twin = next((g for g in lexed.groups if g.start == group.start), None)
-    if twin is None or len(twin.parts) != len(group.parts) or twin.end != group.end + shift:
+    twin = lexed.group_at(group.start + before)
+    twin = twin if twin is not None and twin.start == group.start + before else None
+    if twin is None or len(twin.parts) != len(group.parts) or twin.end != group.end + before + shift:
         return False
     if any((x.prefix, x.quote) != (y.prefix, y.quote) for x, y in zip(twin.parts, group.parts)):
         return False
@@ -1142,7 +1197,7 @@ def _reads(edited: str, group: Group, new_value: str, shift: int) -> bool:
     for part in twin.parts:
         if not part.formatted and _python_value(edited, part) != part_value(edited, part)[0]:
             return False
-    return syntax_error(edited) is None
+    return not compiles or syntax_error(edited) is None
 
 
 
@@ -1178,4 +1233,5 @@ def parses(text: str) -> bool:
 
 
 FORMAT = Format("python", _scan, suppressions=frozenset({NOQA, HASH_COMMENT}), decode=decode_with_cookie,
-                precheck=precheck, well_formed=parses, fix_edit=fix_edit, program_contexts=frozenset({"py-string"}))
+                precheck=precheck, well_formed=parses, fix_edit=fix_edit, propose_edit=propose_edit,
+                failed_edits=failed_edits, program_contexts=frozenset({"py-string"}))
