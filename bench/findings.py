@@ -11,7 +11,8 @@ size and the ``adversarial`` suite's two ratios of per-unit times (largest / sma
   newline per line), a Markdown link ``[x](<...>)`` and an HTML ``href`` whose URI holds N spaces;
 * many findings in one file: N lines of Markdown and of Python, each with a URI that has three
   findings; and N such URIs read through escapes, so that each fix's source edit is written
-  and checked by the format (an HTML entity, a Python escape, a concatenated Python literal);
+  and checked by the format (an HTML entity, a Python escape, a concatenated Python literal,
+  a Python escape in a notebook's code cell);
 * f-strings: N fields in a URL's path (``f"https://h/{a[0]}/{a[1]}..."``), and N fields
   around a URL (``f"{a[0]} ... https://h/x {a[N]} ..."``).
 
@@ -27,6 +28,7 @@ timed taking turns; the ratio is per URI.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -84,6 +86,13 @@ def python_concatenated_uris(n: int) -> str:
     return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/" "a/{i}",\n' for i in range(n)) + "]\n"
 
 
+def notebook_escaped_uris(n: int) -> str:
+    # the Python case in a notebook's code cell: a fix is written through the cell, then its JSON
+    source = ["URLS = [\n"] + [f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)] + ["]\n"]
+    cell = {"cell_type": "code", "metadata": {}, "source": source, "outputs": [], "execution_count": None}
+    return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
+
+
 def fstring_fields_in_url(n: int) -> str:
     fields = "/".join("{a[%d]}" % i for i in range(n))
     return f'def f(*a):\n    return f"https://example.com/{fields}"\n'
@@ -114,6 +123,7 @@ CASES: Tuple[Case, ...] = (
     Case("html-entity-uris", "html", "URI", html_entity_uris, 250, 10),
     Case("py-escaped-uris", "python", "URI", python_escaped_uris, 250, 10),
     Case("py-concatenated-uris", "python", "URI", python_concatenated_uris, 250, 10),
+    Case("nb-escaped-uris", "notebook", "URI", notebook_escaped_uris, 50, 5),
     Case("fstring-fields-in-url", "python", "field", fstring_fields_in_url, 1000, 20),
     Case("fstring-fields-around-url", "python", "field", fstring_fields_around_url, 1000, 20),
 )

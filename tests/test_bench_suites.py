@@ -104,8 +104,8 @@ def test_latency_quick(hide: str) -> None:
 
 # -- findings --------------------------------------------------------------------------------
 FINDINGS_CASES = ["svg-data-uri-wrapped", "md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris",
-                  "html-entity-uris", "py-escaped-uris", "py-concatenated-uris", "fstring-fields-in-url",
-                  "fstring-fields-around-url"]
+                  "html-entity-uris", "py-escaped-uris", "py-concatenated-uris", "nb-escaped-uris",
+                  "fstring-fields-in-url", "fstring-fields-around-url"]
 REPORTED_KINDS = ["upper-case scheme", "default port", "space in the path", "encoded unreserved",
                   "password in userinfo", "empty path", "unknown scheme", "non-ASCII path"]
 
@@ -124,7 +124,8 @@ def test_findings_quick() -> None:
     # The cases with one bad URI per unit report more at each size; the ones that grow a single
     # URI report it once (one finding per rule per URI; base64 whitespace is no finding at all).
     reports = {r.split()[0]: [int(n) for n in r.split()[9].split("/")] for r in rows}
-    for case in ("md-bad-uris", "py-bad-uris", "html-entity-uris", "py-escaped-uris", "py-concatenated-uris"):
+    for case in ("md-bad-uris", "py-bad-uris", "html-entity-uris", "py-escaped-uris", "py-concatenated-uris",
+                 "nb-escaped-uris"):
         assert reports[case][0] < reports[case][1] < reports[case][2], (case, reports[case])
     for case in ("md-link-spaces", "html-href-spaces"):
         assert reports[case][0] == reports[case][1] == reports[case][2] >= 1, (case, reports[case])
