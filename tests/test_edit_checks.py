@@ -4,12 +4,13 @@ scans whatever the number of fixes."""
 
 from __future__ import annotations
 
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
 
 import pytest
 
 from urilint import pipeline, scanners
 from urilint.finding import Edit
+from urilint.scanners import python as python_scanner
 from urilint.settings import Settings
 
 EVERY_RULE = Settings(select=frozenset({"ALL"}))
@@ -42,7 +43,8 @@ ROWS = [
     pytest.param("- <HTTP://x.io:80/a\\_b>\n- [t](HTTP://y.io/a\\_b c)\n", "markdown", id="markdown-escapes"),
     pytest.param('["HTTP:\\/\\/x.io:80\\/a", "https:\\/\\/y.io\\/a b"]\n', "json", id="json-escapes"),
     pytest.param('a: "HTTP://x.io:80/a\\/b"\nb: "https://y.io/%7e\\/c d"\n', "yaml", id="yaml-escapes"),
-    pytest.param('URLS = [\n    "HTTP://x.io:80/a\\x2db",\n    "HTTP://y.io:80/" "a c",\n    f"HTTPS://z.io/{x}"\n    r"HTTP://w.io/a\\b",\n]\n',
+    pytest.param('URLS = [\n    "HTTP://x.io:80/a\\x2db",\n    "HTTP://y.io:80/" "a c",\n'
+                 '    f"HTTPS://z.io/{x}"\n    r"HTTP://w.io/a\\b",\n]\n',
                  "python", id="python-escapes-and-concatenation"),
     pytest.param('A = "HTTP://x.io/a\\x20b" "HTTP://y.io/\\u00e9 c"  # two URIs in one group\n', "python",
                  id="python-two-edits-in-one-group"),
@@ -66,49 +68,69 @@ def test_the_rows_exercise_minimal_edits() -> None:
     # has an edit that fails its check)
     for param in ROWS:
         text, fmt = param.values
-        assert any(e is not None and a != "display-only" for _, _, e, a in _edits(str(text), str(fmt), EVERY_RULE)), param.id
+        edits = _edits(str(text), str(fmt), EVERY_RULE)
+        assert any(e is not None and a != "display-only" for _, _, e, a in edits), param.id
     text = "[r]: <https://x.io/?a=1&amp;b=\\\u00e9>\n"
     found = {f.code: f.edit for f in pipeline.check_text(text, "markdown", EVERY_RULE)}
-    assert found["URI110"] is None and pipeline._minimal_edit_unchecked(
-        text, pipeline._all_candidates(text, scanners.get("markdown"), EVERY_RULE)[0], "https://x.io/?a=1&b=\\%C3%A9") is not None
+    candidate = pipeline._all_candidates(text, scanners.get("markdown"), EVERY_RULE)[0]
+    assert found["URI110"] is None
+    assert pipeline._minimal_edit_unchecked(text, candidate, "https://x.io/?a=1&b=\\%C3%A9") is not None
 
 
-def test_a_file_of_many_fixes_is_scanned_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
-    scans: List[int] = []
-    real_scan = scanners.scan
+def _calls_of(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> List[int]:
+    """A list that grows by one at each call of ``owner.name`` (left working as it was)."""
+    calls: List[int] = []
+    real = getattr(owner, name)
 
     def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        scans.append(1)
-        return real_scan(*args, **kwargs)
+        calls.append(1)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(scanners, "scan", counted)
+    monkeypatch.setattr(owner, name, counted)
+    return calls
+
+
+def _html_links(n: int) -> str:
+    return "".join(f'<a href="HTTP://Example.COM:80/a/{i}?x=1&amp;y=2">t</a>\n' for i in range(n))
+
+
+def _python_literals(n: int) -> str:
+    return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)) + "]\n"
+
+
+@pytest.mark.parametrize("fmt, build, owner, name", [
+    # one scan to read the file, one per layer of edits (three fixes a URI): not one per fix
+    pytest.param("html", _html_links, scanners, "scan", id="html-scans"),
+    # the precheck, then one compilation per layer of edits
+    pytest.param("python", _python_literals, python_scanner, "syntax_error", id="python-compilations"),
+])
+def test_a_file_of_many_fixes_is_read_a_bounded_number_of_times(
+        monkeypatch: pytest.MonkeyPatch, fmt: str, build: Callable[[int], str], owner: object, name: str) -> None:
+    calls = _calls_of(monkeypatch, owner, name)
     for n in (10, 300):
-        scans.clear()
-        text = "".join(f'<a href="HTTP://Example.COM:80/a/{i}?x=1&amp;y=2">t</a>\n' for i in range(n))
-        found = pipeline.check_text(text, "html", EVERY_RULE)
+        calls.clear()
+        found = pipeline.check_text(build(n), fmt, EVERY_RULE)
         assert sum(f.edit is not None for f in found) == 3 * n  # every fix kept
-        # one scan to read the file, one per layer of edits (three fixes a URI): not one per fix
-        assert len(scans) <= 1 + 3 + pipeline.ALONE_CHECKS, (n, len(scans))
+        assert len(calls) <= 1 + 3 + pipeline.ALONE_CHECKS, (n, len(calls))
 
 
-def test_a_module_of_many_fixes_is_compiled_a_bounded_number_of_times(monkeypatch: pytest.MonkeyPatch) -> None:
-    from urilint.scanners import python
+@pytest.mark.parametrize("text, fmt", ROWS)
+def test_fixing_the_rows_twice_changes_nothing_more(text: str, fmt: str) -> None:
+    once = pipeline.fix_text(text, fmt, EVERY_RULE, unsafe=True)
+    twice = pipeline.fix_text(once.text, fmt, EVERY_RULE, unsafe=True)
+    assert twice.text == once.text
 
-    compiled: List[int] = []
-    real = python.syntax_error
 
-    def counted(text: str):  # type: ignore[no-untyped-def]
-        compiled.append(1)
-        return real(text)
+@pytest.mark.parametrize("edits, expected", [
+    pytest.param([(4, 5, "X"), (1, 2, "Y")], "aYcdXf", id="any-order"),
+    pytest.param([(1, 3, "Z"), (2, 4, "W")], "aZdef", id="an-overlapping-one-is-dropped"),
+    pytest.param([(3, 3, "I"), (3, 4, "R")], "abcIRef", id="an-insertion-before-a-replacement"),
+    pytest.param([], "abcdef", id="none"),
+])
+def test_apply_edits(edits: List[Edit], expected: str) -> None:
+    from urilint.finding import apply_edits
 
-    monkeypatch.setattr(python, "syntax_error", counted)
-    for n in (10, 300):
-        compiled.clear()
-        text = "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)) + "]\n"
-        found = pipeline.check_text(text, "python", EVERY_RULE)
-        assert sum(f.edit is not None for f in found) == 3 * n  # every fix kept
-        # the precheck, then one compilation per layer of edits: not one per fix
-        assert len(compiled) <= 1 + 3 + pipeline.ALONE_CHECKS, (n, len(compiled))
+    assert apply_edits("abcdef", edits) == expected
 
 
 def test_edits_that_fail_together_are_checked_alone_up_to_a_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -149,7 +171,8 @@ def test_python_edits_in_one_literal_group_fail_together() -> None:
     proposals = _proposals(text)
     assert len(proposals) == 2
     assert python.failed_edits(text, proposals) == [0, 1]  # type: ignore[arg-type]
-    assert python.failed_edits(text, proposals[:1]) == [] == python.failed_edits(text, proposals[1:])  # type: ignore[arg-type]
+    assert python.failed_edits(text, proposals[:1]) == []  # type: ignore[arg-type]
+    assert python.failed_edits(text, proposals[1:]) == []  # type: ignore[arg-type]
 
 
 def test_python_edits_that_break_the_module_all_fail() -> None:

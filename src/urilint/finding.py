@@ -13,6 +13,21 @@ Edit = Tuple[int, int, str]
 Span = Tuple[int, int]
 
 
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply ``(start, end, replacement)`` edits given in any order, in one pass (a file may
+    have thousands); an edit that overlaps one before it is dropped, not merged."""
+    out: List[str] = []
+    pos = 0
+    for start, end, repl in sorted(edits):
+        if start < pos:
+            continue
+        out.append(text[pos:start])
+        out.append(repl)
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def merge_spans(spans: Iterable[Span]) -> List[Span]:
     """The spans sorted, overlapping or touching ones joined."""
     out: List[Span] = []

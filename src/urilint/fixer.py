@@ -19,7 +19,7 @@ from bisect import bisect_right
 from collections import Counter
 from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .finding import Edit, FileFinding, merge_spans
+from .finding import Edit, FileFinding, apply_edits, merge_spans
 from .rules import BY_CODE
 from .rules.base import MALFORMED
 
@@ -54,13 +54,6 @@ def select_edits(findings: Sequence[FileFinding], unsafe: bool) -> List[Edit]:
         chosen.append(edit)
         end = edit[1]
     return chosen
-
-
-def apply_edits(text: str, edits: Sequence[Edit]) -> str:
-    """Apply non-overlapping edits back to front, so earlier offsets stay valid."""
-    for start, end, content in sorted(edits, reverse=True):
-        text = text[:start] + content + text[end:]
-    return text
 
 
 def _inside(edits: Sequence[Edit], regions: Sequence[Region]) -> List[Edit]:

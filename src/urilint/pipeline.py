@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Mapping, Name
 from . import scanners, secrets
 from .candidate import Candidate
 from .checker import ALL_RULES, REAL_SECRETS, SECRETS, Plan, check_hiding, masked_finding
-from .finding import Edit, FileFinding, Finding, Span
+from .finding import Edit, FileFinding, Finding, Span, apply_edits
 from .rules import enabled_link_rules
 from .scanners.base import Format
 from .scanners.escapes import common_ends
@@ -300,12 +300,7 @@ def _failed_together(format: Format, text: str, proposed: Sequence[_Proposed], i
         failed += [ids[kept[k]] for k in format.failed_edits(
             text, [(proposed[j].candidate, proposed[j].new_uri, proposed[j].edit) for j in kept])]
         return failed
-    pieces: List[str] = []
-    pos = 0
-    for s, e, r in edits:
-        pieces += (text[pos:s], r)
-        pos = e
-    edited = "".join(pieces) + text[pos:]
+    edited = apply_edits(text, edits)
     reads: Dict[bool, Dict[int, List[str]]] = {}
     for j, start in starts.items():
         in_code = proposed[j].candidate.in_code

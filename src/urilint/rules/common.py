@@ -7,6 +7,7 @@ import unicodedata
 from types import MappingProxyType
 from typing import Dict, FrozenSet, Iterable, List, Mapping, Optional, Sequence, Tuple
 
+from ..finding import apply_edits
 from ..rfc3986 import grammar, lazy
 from ..rfc3986.normalize import FRAGMENT_DIRECTIVE, decode_triplet, has_dot_segment, is_path_text, spells_port
 from ..rfc3986.resolve import remove_dot_segments
@@ -231,20 +232,6 @@ def pct_encode(char: str) -> Optional[str]:
     except UnicodeEncodeError:
         return None
     return "".join(f"%{b:02X}" for b in data)
-
-
-def apply_edits(text: str, edits: Iterable[Edit]) -> str:
-    """Apply non-overlapping ``(start, end, replacement)`` edits (any order given)."""
-    out: List[str] = []
-    pos = 0
-    for start, end, repl in sorted(edits):
-        if start < pos:
-            continue  # overlapping edits are dropped, not merged
-        out.append(text[pos:start])
-        out.append(repl)
-        pos = end
-    out.append(text[pos:])
-    return "".join(out)
 
 
 def may_percent_encode(a: Analysis, p: SyntaxProblem) -> bool:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..finding import Finding
+from ..finding import Finding, apply_edits
 from ..rfc3986 import grammar
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
-from .common import PCT, apply_edits, problems_for
+from .common import PCT, problems_for
 
 
 def check(a: Analysis) -> Iterator[Finding]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Iterator, List, Optional
 
-from ..finding import Finding
+from ..finding import Finding, apply_edits
 from ..rfc3986.validate import SyntaxProblem
 from . import idn
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
-from .common import IRI, Edit, apply_edits, components, pct_encode, problems_for
+from .common import IRI, Edit, components, pct_encode, problems_for
 
 
 def _fix(a: Analysis, problems: List[SyntaxProblem], host: Optional[idn.ALabel]) -> Optional[str]:

@@ -97,7 +97,7 @@ from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterator, List, NamedTup
 
 from .. import deepstack, placeholders
 from ..candidate import Candidate, Piece
-from ..finding import Edit
+from ..finding import Edit, apply_edits
 from ..rfc3986 import lazy
 from ..settings import Settings
 from . import rst as _rst
@@ -1124,16 +1124,13 @@ def failed_edits(text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) ->
     read as intended when all are applied to ``text`` at once: :func:`fix_edit`'s check, with
     one lexing and one compilation of the edited module for them all."""
     order = sorted(range(len(proposals)), key=lambda i: proposals[i][2][:2])
-    pieces: List[str] = []
-    pos = shift = 0
-    shifts: Dict[int, int] = {}
+    shift = 0
+    shifts: Dict[int, int] = {}  # the change of length of the edits before each
     for i in order:
         start, end, written = proposals[i][2]
         shifts[i] = shift
-        pieces += (text[pos:start], written)
-        pos = end
         shift += len(written) - (end - start)
-    edited = "".join(pieces) + text[pos:]
+    edited = apply_edits(text, [p[2] for p in proposals])
     if syntax_error(edited) is not None:
         return list(range(len(proposals)))
     failed: List[int] = []
