@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import json
 from typing import Tuple
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from urilint.candidate import Candidate
-from urilint.scanners.escapes import (build, entity_replacements, json_replacements, map_span,
-                                      markdown_replacements)
+from urilint.scanners.escapes import (
+    Pieces,
+    build,
+    entity_replacements,
+    json_replacements,
+    map_span,
+    markdown_replacements,
+)
+from urilint.scanners.notebook import _string_value
 
 P = pytest.param
 
@@ -66,3 +76,33 @@ def test_map_span(start: int, end: int, expected: Tuple[int, int, tuple]) -> Non
     # decoded "abcde/fgh" from source "abcde\\/fgh" at offset 10
     pieces = ((0, 5, 10, 15), (5, 6, 15, 17), (6, 9, 17, 20))
     assert map_span(pieces, 10, start, end) == expected
+
+
+def _map_span_by_walking(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int, Pieces]:
+    """map_span's meaning, by a walk over every piece (map_span bisects to the first one)."""
+    if not pieces:
+        return base + start, base + end, ()
+    out = [(max(u0, start) - start, min(u1, end) - start,
+            s0 + max(u0, start) - u0 if u1 - u0 == s1 - s0 else s0,
+            s0 + min(u1, end) - u0 if u1 - u0 == s1 - s0 else s1)
+           for u0, u1, s0, s1 in pieces if u1 > start and u0 < end]
+    if not out:
+        return base + start, base + start, ()
+    exact = all(p[1] - p[0] == p[3] - p[2] for p in out) and all(a[3] == b[2] for a, b in zip(out, out[1:]))
+    return out[0][2], out[-1][3], (() if exact else tuple(out))
+
+
+# Sources of JSON strings: plain runs, one-character escapes, \uXXXX and a surrogate pair
+# (one character from two escapes).
+_JSON_BITS = st.sampled_from(["ab", "c", "/", "\\/", "\\n", "\\\\", "\\u00e9", "\\ud83d\\ude00", "x\\\"y", "%7e"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(source=st.lists(_JSON_BITS, max_size=30).map("".join), data=st.data())
+def test_map_span_is_the_walk_over_every_piece(source: str, data: st.DataObject) -> None:
+    text = '{"' + source + '"}'
+    value, pieces = _string_value(text, 2, len(text) - 2)  # (a notebook cell's string)
+    assert value == json.loads(text[1:-1])
+    start = data.draw(st.integers(0, len(value)))
+    end = data.draw(st.integers(start, len(value)))
+    assert map_span(pieces, 2, start, end) == _map_span_by_walking(pieces, 2, start, end)

@@ -185,6 +185,19 @@ def compose(outer: Pieces, base: int, uri: str, start: int, end: int, inner: Pie
     return src_start, src_end, tuple(pieces)
 
 
+def _first_ending_after(pieces: Pieces, at: int) -> int:
+    """The index of the first piece that ends after decoded offset ``at`` (pieces are in order:
+    a bisection, since a long string's slices are mapped once per candidate and per fix)."""
+    lo, hi = 0, len(pieces)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pieces[mid][1] <= at:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
 def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int, Pieces]:
     """Restrict a decoded string's pieces to its slice ``start..end``.
 
@@ -193,9 +206,10 @@ def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int,
     if not pieces:
         return base + start, base + end, ()
     out: List[Piece] = []
-    for u0, u1, s0, s1 in pieces:
-        if u1 <= start or u0 >= end:
-            continue
+    for i in range(_first_ending_after(pieces, start), len(pieces)):
+        u0, u1, s0, s1 = pieces[i]
+        if u0 >= end:
+            break
         lo, hi = max(u0, start), min(u1, end)
         if u1 - u0 == s1 - s0:
             out.append((lo - start, hi - start, s0 + lo - u0, s0 + hi - u0))
