@@ -4,16 +4,26 @@ scans whatever the number of fixes."""
 
 from __future__ import annotations
 
+import json
 from typing import Callable, List, Optional, Tuple
 
 import pytest
 
 from urilint import pipeline, scanners
 from urilint.finding import Edit
+from urilint.scanners import notebook as notebook_scanner
 from urilint.scanners import python as python_scanner
 from urilint.settings import Settings
 
 EVERY_RULE = Settings(select=frozenset({"ALL"}))
+
+
+def _notebook(*cells: Tuple[str, str]) -> str:
+    """A notebook of (cell type, source) cells, each source a list of lines."""
+    return json.dumps({"cells": [{"cell_type": kind, "metadata": {}, "source": source.splitlines(True),
+                                  **({"outputs": [], "execution_count": None} if kind == "code" else {})}
+                                 for kind, source in cells],
+                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
 
 
 def _edits_checked_alone(text: str, fmt: str, settings: Settings) -> List[Tuple[str, int, Optional[Edit], str]]:
@@ -54,6 +64,14 @@ ROWS = [
     # its check (the row's other edits pass)
     pytest.param("[r]: <https://x.io/?a=1&amp;b=\\\u00e9>\n\n- <HTTP://y.io:80/a\\_b>\n", "markdown",
                  id="markdown-an-edit-that-fails"),
+    pytest.param(_notebook(("markdown", "- <HTTP://x.io:80/a\\_b>\n- [t](HTTP://y.io/a\\_b c) \u00e9\n"),
+                           ("code", 'U = ["HTTP://x.io:80/a\\x2db", "HTTP://y.io:80/" "a c"]\n'),
+                           ("code", "!curl HTTP://z.io:80/a%7e\nx = 'HTTP://w.io/\\u00e9 b'\n")),
+                 "notebook", id="notebook-cells-of-three-formats"),
+    # the Markdown cell's "\u00e9" after a backslash: its encoding fails the cell's own check
+    pytest.param(_notebook(("markdown", "[r]: <https://x.io/?a=1&amp;b=\\\u00e9>\n\n- <HTTP://y.io:80/a\\_b>\n"),
+                           ("code", 'A = ("HTTP://x.io/a\\x20b" "HTTP://y.io/a\\x20b")\n')),
+                 "notebook", id="notebook-edits-that-fail-together-or-alone"),
 ]
 
 
@@ -98,11 +116,19 @@ def _python_literals(n: int) -> str:
     return "URLS = [\n" + "".join(f'    "HTTP://Example.COM:80/a/{i}\\x2db",\n' for i in range(n)) + "]\n"
 
 
+def _notebook_literals(n: int) -> str:
+    return _notebook(("code", _python_literals(n // 2)), ("markdown", "No link.\n"),
+                     ("code", _python_literals(n - n // 2)))
+
+
 @pytest.mark.parametrize("fmt, build, owner, name", [
     # one scan to read the file, one per layer of edits (three fixes a URI): not one per fix
     pytest.param("html", _html_links, scanners, "scan", id="html-scans"),
     # the precheck, then one compilation per layer of edits
     pytest.param("python", _python_literals, python_scanner, "syntax_error", id="python-compilations"),
+    # the notebook read once (load is cached), then once per layer of edits
+    pytest.param("notebook", _notebook_literals, notebook_scanner, "_loads", id="notebook-parses"),
+    pytest.param("notebook", _notebook_literals, python_scanner, "syntax_error", id="notebook-compilations"),
 ])
 def test_a_file_of_many_fixes_is_read_a_bounded_number_of_times(
         monkeypatch: pytest.MonkeyPatch, fmt: str, build: Callable[[int], str], owner: object, name: str) -> None:

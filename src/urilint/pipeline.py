@@ -113,9 +113,8 @@ def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Find
         start, end = c.source_span(f.start, f.end)
         edit = None
         if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
-            if proposed is not None and not c.is_verbatim and (fmt.fix_edit is None or fmt.propose_edit is not None):
-                edit = (_minimal_edit_unchecked(text, c, f.fix) if fmt.propose_edit is None
-                        else fmt.propose_edit(text, c, f.fix))
+            if proposed is not None and checked_later(fmt, c):
+                edit = unchecked_edit(fmt, text, c, f.fix)
                 if edit is not None:
                     proposed.append(_Proposed(first + len(out), c, f.fix, edit))
             else:
@@ -231,6 +230,27 @@ def _minimal_edit_unchecked(text: str, c: Candidate, new_uri: str) -> Optional[E
     if found is None and len(c.uri) == len(new_uri):
         found = _same_length_edit(text, c, new_uri, (head, old_end))
     return found
+
+
+def checked_later(format: Format, c: Candidate) -> bool:
+    """Whether the edit that fixes ``c`` is one to check with others (:func:`check_edits`)
+    rather than one :func:`source_edit` writes checked (or, verbatim, needing no check)."""
+    return not c.is_verbatim and (format.fix_edit is None or format.propose_edit is not None)
+
+
+def unchecked_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Optional[Edit]:
+    """For a candidate :func:`checked_later`, the edit that should make it read ``new_uri``,
+    for :func:`check_edits` to check; None when there is none to try."""
+    if format.propose_edit is not None:
+        return format.propose_edit(text, c, new_uri)
+    return _minimal_edit_unchecked(text, c, new_uri)
+
+
+def check_edits(format: Format, text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) -> FrozenSet[int]:
+    """The indexes of ``proposals`` (a candidate, the URI it must read, the edit of
+    :func:`unchecked_edit`) that fail their check: all checked together, in layers
+    (:func:`_failed_edits`), for a container format that checks its parts' edits."""
+    return _failed_edits(format, text, [_Proposed(i, c, u, e) for i, (c, u, e) in enumerate(proposals)])
 
 
 class _Proposed(NamedTuple):

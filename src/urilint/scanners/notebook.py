@@ -31,10 +31,10 @@ from __future__ import annotations
 import json
 from difflib import SequenceMatcher
 from functools import lru_cache
-from typing import Any, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
-from ..finding import Edit
+from ..finding import Edit, apply_edits
 from ..rfc3986 import lazy
 from ..settings import Settings
 from . import format_for_path, get
@@ -473,29 +473,119 @@ def well_formed(text: str) -> bool:
                if v.format == "python" and ":" in v.text)
 
 
+class _CellEdit(NamedTuple):
+    """A fix as the cell's format writes it: the cell, the view and its candidate it is read
+    through, the cell edit (offsets in the cell's text) and whether it still needs its check."""
+
+    cell: Cell
+    view: View
+    candidate: Candidate  #: the candidate in the view's text
+    new_uri: str
+    edit: Edit
+    unchecked: bool
+
+
+@lru_cache(maxsize=8)
+def _view_candidates(view_text: str, format: str) -> Dict[int, List[Candidate]]:
+    """A view's candidates (code blocks and spans included) by their start in the cell: each
+    cell is scanned once for all of its fixes, not once per fix."""
+    out: Dict[int, List[Candidate]] = {}
+    for c in scan_format(view_text, _format(format), Settings(include_code_blocks=True)):
+        if c.end > c.start:
+            out.setdefault(c.start, []).append(c)
+    return out
+
+
+def _cell_edit(notebook: Notebook, candidate: Candidate, new_uri: str, checked: bool) -> Optional[_CellEdit]:
+    """The cell edit that makes a notebook candidate read ``new_uri``, written by the cell's
+    own format (through Python escapes, Markdown entities ...): ``checked`` now, or left for
+    :func:`failed_edits` to check with others.  None when there is none."""
+    from ..pipeline import checked_later, source_edit, unchecked_edit  # as for a file of its format
+
+    found = notebook.cell_at(candidate.start)
+    if found is None:
+        return None
+    cell, inner = found
+    for view in cell.views:
+        for c in _view_candidates(view.text, view.format).get(inner, ()):
+            mapped = place(c, cell.part.pieces, 0)
+            if (mapped.uri, mapped.start, mapped.end, mapped.pieces) != (
+                    candidate.uri, candidate.start, candidate.end, candidate.pieces):
+                continue
+            fmt = _format(view.format)
+            later = not checked and checked_later(fmt, c)
+            edit = unchecked_edit(fmt, view.text, c, new_uri) if later else source_edit(fmt, view.text, c, new_uri)
+            if edit is None or cell.part.text[edit[0]:edit[1]] != view.text[edit[0]:edit[1]]:
+                return None  # no cell fix, or one that touches what this view blanked out
+            return _CellEdit(cell, view, c, new_uri, edit, later)
+    return None
+
+
 def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
     """The notebook edit that makes a candidate read ``new_uri``: the cell's own format writes the
     cell edit (through Python escapes, Markdown entities ...), then the changed stretch is
     written into its JSON string.  None unless the edited notebook provably reads as intended."""
-    from ..pipeline import source_edit  # the cell's own fix, as for a file of its format
-
     notebook = load(text)
-    found = notebook.cell_at(candidate.start) if notebook is not None else None
+    found = _cell_edit(notebook, candidate, new_uri, True) if notebook is not None else None
     if notebook is None or found is None:
         return None
-    cell = found[0]
-    for view in cell.views:
-        fmt = _format(view.format)
-        for c in scan_format(view.text, fmt, Settings(include_code_blocks=True)):
-            mapped = place(c, cell.part.pieces, 0) if c.end > c.start else None
-            if mapped is None or (mapped.uri, mapped.start, mapped.end, mapped.pieces) != (
-                    candidate.uri, candidate.start, candidate.end, candidate.pieces):
-                continue
-            edit = source_edit(fmt, view.text, c, new_uri)
-            if edit is None or cell.part.text[edit[0]:edit[1]] != view.text[edit[0]:edit[1]]:
-                return None  # no cell fix, or one that touches what this view blanked out
-            return _json_edit(text, notebook, cell, edit)
-    return None
+    written = _json_edit(text, found.cell, found.edit)
+    if written is None:
+        return None
+    edit, cell_edit = written
+    edited = apply_edits(text, [edit])
+    return edit if not _misread(edited, notebook, {found.cell.number: [cell_edit]}) else None
+
+
+def propose_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
+    """:func:`fix_edit` before its checks (:func:`failed_edits` checks many at once)."""
+    notebook = load(text)
+    found = _cell_edit(notebook, candidate, new_uri, False) if notebook is not None else None
+    written = _json_edit(text, found.cell, found.edit) if found is not None else None
+    return written[0] if written is not None else None
+
+
+def failed_edits(text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) -> List[int]:
+    """The indexes of ``proposals`` (edits of :func:`propose_edit`, non-overlapping) that do not
+    read as intended when all are applied at once: :func:`fix_edit`'s checks with each cell's
+    edits checked together by the cell's format, and the edited notebook parsed once."""
+    notebook = load(text)
+    if notebook is None:
+        return list(range(len(proposals)))
+    failed: List[int] = []
+    found: Dict[int, Tuple[_CellEdit, Edit]] = {}  # index -> the cell edit, trimmed as written
+    for i, (c, new_uri, edit) in enumerate(proposals):
+        cell_edit = _cell_edit(notebook, c, new_uri, False)
+        written = _json_edit(text, cell_edit.cell, cell_edit.edit) if cell_edit is not None else None
+        if cell_edit is None or written is None or written[0] != edit:
+            failed.append(i)
+        else:
+            found[i] = (cell_edit, written[1])
+    failed += _failed_in_cells(found)
+    kept = [i for i in found if i not in failed]
+    cells: Dict[int, List[Edit]] = {}
+    for i in kept:
+        cells.setdefault(found[i][0].cell.number, []).append(found[i][1])
+    wrong = _misread(apply_edits(text, [proposals[i][2] for i in kept]), notebook, cells)
+    return failed + [i for i in kept if found[i][0].cell.number in wrong]
+
+
+def _failed_in_cells(found: Dict[int, Tuple[_CellEdit, Edit]]) -> List[int]:
+    """Those of ``found`` whose cell edit fails its format's check, each view's edits checked
+    together as the edits of a file of that format."""
+    from ..pipeline import check_edits
+
+    views: Dict[Tuple[int, str], List[int]] = {}
+    for i, (e, _) in found.items():
+        if e.unchecked:
+            views.setdefault((e.cell.number, e.view.format), []).append(i)
+    failed: List[int] = []
+    for ids in views.values():
+        first = found[ids[0]][0]
+        bad = check_edits(_format(first.view.format), first.view.text,
+                          [(found[i][0].candidate, found[i][0].new_uri, found[i][0].edit) for i in ids])
+        failed += [ids[k] for k in bad]
+    return failed
 
 
 def _source_offset(part: Part, at: int) -> int:
@@ -506,9 +596,10 @@ def _source_offset(part: Part, at: int) -> int:
     return part.end
 
 
-def _json_edit(text: str, notebook: Notebook, cell: Cell, edit: Edit) -> Optional[Edit]:
-    """A cell edit as an edit of the notebook's text: only the changed characters, in one JSON
-    string, written with JSON's escapes; verified by parsing the edited notebook."""
+def _json_edit(text: str, cell: Cell, edit: Edit) -> Optional[Tuple[Edit, Edit]]:
+    """A cell edit as an edit of the notebook's text (only the changed characters, in one JSON
+    string, written with JSON's escapes) and the cell edit trimmed to those characters; None
+    when the change spans two JSON strings.  Not checked here (see :func:`_misread`)."""
     part = cell.part
     old = part.text[edit[0]:edit[1]]
     head, tail = common_ends(old, edit[2])
@@ -520,10 +611,7 @@ def _json_edit(text: str, notebook: Notebook, cell: Cell, edit: Edit) -> Optiona
             return None  # the change spans two JSON strings
     else:
         s0 = s1 = _source_offset(part, a)
-    written = _written(text, part, a, part.text[a:b], new)
-    edited = text[:s0] + written + text[s1:]
-    cell_text = part.text[:a] + new + part.text[b:]
-    return (s0, s1, written) if _reads_as(edited, notebook, cell, cell_text) else None
+    return (s0, s1, _written(text, part, a, part.text[a:b], new)), (a, b, new)
 
 
 def _written(text: str, part: Part, at: int, old: str, new: str) -> str:
@@ -541,24 +629,27 @@ def _written(text: str, part: Part, at: int, old: str, new: str) -> str:
     return "".join(out)
 
 
-def _reads_as(edited: str, notebook: Notebook, cell: Cell, cell_text: str) -> bool:
-    """The edited notebook parses to the same JSON value but for this cell's source, which
-    reads ``cell_text`` and keeps its shape (one string, or a list of as many strings)."""
+def _misread(edited: str, notebook: Notebook, cells: Dict[int, List[Edit]]) -> FrozenSet[int]:
+    """The numbers of the cells (of those ``cells`` edits, trimmed cell edits) that the edited
+    notebook does not read as intended: each must read its text with its edits and keep its
+    shape (one string, or a list of as many strings); all of them when the edited notebook does
+    not parse to the same JSON value but for those cells' sources."""
     try:
         data = _loads(edited)
-    except (ValueError, RecursionError):
-        return False
-    try:
-        source = data["cells"][cell.number]["source"]
-        old = notebook.data["cells"][cell.number]["source"]
-    except (KeyError, IndexError, TypeError):
-        return False
-    if isinstance(source, list) != cell.listed or (cell.listed and len(source) != len(old)):
-        return False
-    if ("".join(source) if isinstance(source, list) else source) != cell_text:
-        return False
-    data["cells"][cell.number]["source"] = old
-    return bool(data == notebook.data)
+        sources = {n: data["cells"][n]["source"] for n in cells}
+    except (ValueError, RecursionError, KeyError, IndexError, TypeError):
+        return frozenset(cells)
+    by_number = {c.number: c for c in notebook.cells}
+    wrong: List[int] = []
+    for n, edits in cells.items():
+        cell, source = by_number[n], sources[n]
+        old = notebook.data["cells"][n]["source"]
+        if isinstance(source, list) != cell.listed or (cell.listed and len(source) != len(old)):
+            wrong.append(n)
+        elif ("".join(source) if isinstance(source, list) else source) != apply_edits(cell.part.text, edits):
+            wrong.append(n)
+        data["cells"][n]["source"] = old
+    return frozenset(wrong) if data == notebook.data else frozenset(cells)
 
 
 def _parts(text: str) -> Sequence[Part]:
@@ -567,4 +658,5 @@ def _parts(text: str) -> Sequence[Part]:
 
 
 FORMAT = Format("notebook", _scan, suppressions=frozenset({NOQA, HASH_COMMENT, HTML_COMMENT}),
-                precheck=precheck, well_formed=well_formed, fix_edit=fix_edit, parts=_parts)
+                precheck=precheck, well_formed=well_formed, fix_edit=fix_edit, propose_edit=propose_edit,
+                failed_edits=failed_edits, parts=_parts)
