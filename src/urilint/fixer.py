@@ -16,7 +16,7 @@ applied.  Both found by fuzzing, as fixes that were neither confined to the URI 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
+from collections import Counter, deque
 from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .finding import Edit, FileFinding, apply_edits, merge_spans
@@ -146,40 +146,107 @@ def _apply_round(text: str, edits: List[Edit], regions: List[Region], others: Li
     return _Round(new_text, new_regions, spans, _sticking_out(new_regions, spans), moved)
 
 
+#: How many times one fix run may read an edited text (a scan of the file each).  A run whose
+#: rounds read stable reads it once a round; finding which edits are safe together takes more
+#: (see _safe_together).  Beyond it, the edits not yet found safe are not applied: an HTML file
+#: of 1,000 links whose fixes each end another line's tag would otherwise be read once per
+#: edit in each round, quadratic in the fixes.
+MAX_READS = 64
+_OVER_BUDGET = f"some fixes were not applied: checking them would read the file over {MAX_READS} times"
+_CHANGES_AROUND = "a fix was skipped: it would have changed how the text around a URI reads"
+
+
+class _Budget:
+    """The reads of an edited text left to one fix run."""
+
+    def __init__(self, reads: int) -> None:
+        self.left = reads
+        self.spent = False  #: a read was refused
+
+    def take(self) -> bool:
+        if self.left <= 0:
+            self.spent = True
+            return False
+        self.left -= 1
+        return True
+
+
+def _stable(result: _Round) -> bool:
+    return not result.bad and not result.moved
+
+
+class _Outcome(NamedTuple):
+    """A round's outcome: the round (None when no edit is left), the edits applied, and those
+    found to change how the text reads (the others not applied were not found safe in time)."""
+
+    round: Optional[_Round]
+    applied: List[Edit]
+    culprits: List[Edit]
+
+
 def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: List[Region],
-                  reader: Reader) -> Tuple[Optional[_Round], List[Edit], bool]:
+                  reader: Reader, budget: _Budget) -> _Outcome:
     """Apply ``edits`` (``spans``: the candidates of ``text``), dropping those after which a
     re-read URI would reach past its region or the text outside the regions would read
-    differently: (the round, or None when no edit is left; the edits applied; whether any
-    was dropped)."""
+    differently."""
     others = merge_spans(_outside(spans, regions))
     starts = [r[0] for r in regions]
-    dropped = False
+
+    def read(group: List[Edit]) -> Optional[_Round]:
+        return _apply_round(text, group, regions, others, reader) if budget.take() else None
+
     wanted = edits
-    while edits:
-        result = _apply_round(text, edits, regions, others, reader)
-        if not result.bad and not result.moved:
-            return result, edits, dropped
-        dropped = True
-        if result.bad:
-            kept = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
-            if len(kept) < len(edits):
-                edits = kept
-                continue
-            # No edit is in a region a URI now reaches past: an edit elsewhere changed how that
-            # URI reads (encoding a "<" in one HTML attribute ends a tag another line opened),
-            # and the edits dropped so far may not have been the cause.  Dropping none would
-            # try the same edits forever.
-            edits = wanted
-        # Which edit changed the rest of the text is unknown: keep those that are safe alone.
-        alone = [(e, _apply_round(text, [e], regions, others, reader)) for e in edits]
-        edits = [e for e, r in alone if not r.bad and not r.moved]
-        if edits:
-            result = _apply_round(text, edits, regions, others, reader)
-            if not result.bad and not result.moved:
-                return result, edits, dropped
-        break
-    return None, [], dropped
+    culprits: List[Edit] = []
+    result = read(edits)
+    while result is not None and not _stable(result):
+        kept = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
+        if not result.bad or len(kept) == len(edits):
+            # No edit is in a region a URI now reaches past, or the rest of the text reads
+            # differently: an edit elsewhere changed how the text reads (encoding a "<" in one
+            # HTML attribute ends a tag another line opened), and the edits dropped so far may
+            # not have been the cause.  (Dropping none would try the same edits forever.)
+            return _safe_together(edits if not result.bad else wanted, read)
+        culprits += [e for e in edits if bisect_right(starts, e[0]) - 1 in result.bad]
+        edits = kept
+        result = read(edits) if edits else None
+    return _Outcome(result, edits if result is not None else [], culprits)
+
+
+def _safe_together(edits: List[Edit], read: Callable[[List[Edit]], Optional[_Round]]) -> _Outcome:
+    """Edits that read stable together, found by halving (group testing): a group that reads
+    stable is kept whole, another is split in two, a single edit that does not is a culprit;
+    then the groups kept are tried together, else the largest alone.  ``edits`` as a whole do
+    not read stable; ``read`` gives None once the run's reads are spent."""
+    kept: List[Tuple[List[Edit], _Round]] = []
+    culprits: List[Edit] = []
+    queue = deque(_halves(edits))
+    while queue:
+        group = queue.popleft()
+        result = read(group)
+        if result is None:
+            break
+        if _stable(result):
+            kept.append((group, result))
+        elif len(group) > 1:
+            queue.extend(_halves(group))
+        else:
+            culprits += group
+    if len(edits) == 1:
+        culprits = list(edits)
+    if not kept:
+        return _Outcome(None, [], culprits)
+    if len(kept) > 1:
+        union = sorted(e for group, _ in kept for e in group)
+        result = read(union)
+        if result is not None and _stable(result):
+            return _Outcome(result, union, culprits)
+    group, result = max(kept, key=lambda k: len(k[0]))
+    return _Outcome(result, group, culprits)
+
+
+def _halves(edits: List[Edit]) -> List[List[Edit]]:
+    mid = len(edits) // 2
+    return [edits[:mid], edits[mid:]] if mid else []
 
 
 def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
@@ -190,6 +257,8 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
     findings = reader.findings(text)
     spans: List[Region] = []  # the candidates of ``text``, once a fix is wanted
     regions: Optional[List[Region]] = None
+    budget = _Budget(MAX_READS)
+    refused: Set[int] = set()  # (indexes of) the regions whose fix changed how the text reads
     for _ in range(MAX_ROUNDS):
         edits = select_edits(findings, unsafe)
         if not edits:
@@ -197,9 +266,14 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
         if regions is None:  # the URIs as the file has them: the only text a fix may touch
             spans = reader.spans(text)
             regions = merge_spans(spans)
-        result, edits, dropped = _stable_round(text, _inside(edits, regions), regions, spans, reader)
-        if dropped:
-            notices.append("a fix was skipped: it would have changed how the text around a URI reads")
+        starts = [r[0] for r in regions]
+        tried = [e for e in _inside(edits, regions) if bisect_right(starts, e[0]) - 1 not in refused]
+        if not tried:
+            break
+        result, edits, culprits = _stable_round(text, tried, regions, spans, reader, budget)
+        refused.update(bisect_right(starts, e[0]) - 1 for e in culprits)
+        if len(edits) < len(tried):
+            notices.append(_OVER_BUDGET if budget.spent else _CHANGES_AROUND)
         if result is None or result.text == text:
             break
         candidate = result.text
