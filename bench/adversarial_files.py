@@ -114,12 +114,12 @@ def builders(quick: bool = False) -> List[Tuple[str, Callable[[int], str], Froze
     return out
 
 
-def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
-    """What ``urilint check`` does with one decoded file once it is read (``cli._process``
-    without fixes): the format's precheck, scan, rules and suppression comments
-    (``pipeline.lint``), the source spans of the file's secrets from the candidates read, and
-    placing each report with its masked line (the line net given the reported URIs' secret
-    spans).  Returns the number of reports."""
+def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None, fix: bool = False) -> int:
+    """What ``urilint check`` does with one decoded file once it is read (``cli._process``;
+    with ``fix``, as ``--fix --unsafe-fixes`` does): the format's precheck, scan, rules and
+    suppression comments (``pipeline.lint``), the source spans of the file's secrets from the
+    candidates read, and placing each report with its masked line (the line net given the
+    reported URIs' secret spans).  Returns the number of reports."""
     from urilint.masking import hidden_spans, known_uri_secrets
     from urilint.pipeline import lint
     from urilint.report import place, read_ranges
@@ -127,7 +127,7 @@ def pipeline(text: str, fmt: str, settings: Optional["Settings"] = None) -> int:
     from urilint.settings import DEFAULT_SETTINGS
 
     settings = DEFAULT_SETTINGS if settings is None else settings
-    result = lint(text, fmt, settings)
+    result = lint(text, fmt, settings, fix=fix, unsafe=fix)
     index = LineIndex.of(text)
     hidden: List[Tuple[int, int]] = []
     known: Dict[str, List[Tuple[int, int]]] = {}

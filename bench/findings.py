@@ -13,6 +13,9 @@ size and the ``adversarial`` suite's two ratios of per-unit times (largest / sma
   findings; and N such URIs read through escapes, so that each fix's source edit is written
   and checked by the format (an HTML entity, a Python escape, a concatenated Python literal,
   a Python escape in a notebook's code cell);
+* many fixes that change how the text around them reads, under ``--fix --unsafe-fixes``: N
+  blocks of HTML links whose fixes end a tag another line opened (the fixer finds which edits
+  are safe together within a bounded number of reads);
 * f-strings: N fields in a URL's path (``f"https://h/{a[0]}/{a[1]}..."``), and N fields
   around a URL (``f"{a[0]} ... https://h/x {a[N]} ..."``).
 
@@ -42,9 +45,10 @@ from urilint.settings import Settings
 EVERY_RULE = Settings(select=frozenset({"ALL"}))
 
 
-def pipeline(text: str, fmt: str) -> int:
-    """What ``urilint check --select ALL`` does with one decoded file; the number of reports."""
-    return adversarial_files.pipeline(text, fmt, EVERY_RULE)
+def pipeline(text: str, fmt: str, fix: bool = False) -> int:
+    """What ``urilint check --select ALL`` (with ``fix``: and ``--fix --unsafe-fixes``) does with
+    one decoded file; the number of reports (left after the fixes)."""
+    return adversarial_files.pipeline(text, fmt, EVERY_RULE, fix)
 
 SVG_LINE = "    iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk\n"
 
@@ -93,6 +97,22 @@ def notebook_escaped_uris(n: int) -> str:
     return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
 
 
+#: Fixes that change how the text around them reads: encoding the "<" and ">" of the second
+#: link ends the tag the first line's stray quote leaves open (the fixer finds such edits by
+#: halving, within a bounded number of reads of the edited file).
+INTERFERING_FIXES = ('<a href="ht\ttp://a@b@maker.ifttt.com//  \u2026!#"x y">t</a>\n'
+                     '<a href="<data:text/plain;base64 ,aGVsbG8gd29y bGQ=>">t</a>\n'
+                     '<a href="{+base}.*//&"Z/  #token=.}">t</a>\n'
+                     '<a href="?{,&amp;&amp;$X">t</a>\n')
+
+
+def html_interfering_fixes(n: int) -> str:
+    # n blocks, each with fixes that interfere and a link whose fixes do not, fixed
+    return "<html><body>\n" + "".join(f"<p>{i}</p>\n" + INTERFERING_FIXES
+                                      + f'<a href="HTTP://Example.COM:80/a/{i}?x=1&amp;y=2">t</a>\n'
+                                      for i in range(n)) + "</body></html>\n"
+
+
 def fstring_fields_in_url(n: int) -> str:
     fields = "/".join("{a[%d]}" % i for i in range(n))
     return f'def f(*a):\n    return f"https://example.com/{fields}"\n'
@@ -112,6 +132,7 @@ class Case:
     build: Callable[[int], str]
     n: int  #: N at 1x (full run)
     quick_n: int
+    fix: bool = False  #: run the fixes too (``--fix --unsafe-fixes``)
 
 
 CASES: Tuple[Case, ...] = (
@@ -124,6 +145,7 @@ CASES: Tuple[Case, ...] = (
     Case("py-escaped-uris", "python", "URI", python_escaped_uris, 250, 10),
     Case("py-concatenated-uris", "python", "URI", python_concatenated_uris, 250, 10),
     Case("nb-escaped-uris", "notebook", "URI", notebook_escaped_uris, 50, 5),
+    Case("html-interfering-fixes", "html", "block", html_interfering_fixes, 100, 5, fix=True),
     Case("fstring-fields-in-url", "python", "field", fstring_fields_in_url, 1000, 20),
     Case("fstring-fields-around-url", "python", "field", fstring_fields_around_url, 1000, 20),
 )
@@ -139,10 +161,10 @@ class Result(Scaling):
     reports: Tuple[int, ...]  #: reports at each size (what the input triggers)
 
 
-def per_unit(text: str, fmt: str, n: int, repeat: int, min_time: float) -> Tuple[float, int]:
-    """(best seconds per unit, reports) of the pipeline on ``text``."""
-    reports = pipeline(text, fmt)  # warm-up, and what the table shows
-    timing = common.time_calls(lambda t: pipeline(t, fmt), [text], repeat, min_time)
+def per_unit(text: str, case: Case, n: int, repeat: int, min_time: float) -> Tuple[float, int]:
+    """(best seconds per unit, reports) of the case's pipeline on ``text``."""
+    reports = pipeline(text, case.fmt, case.fix)  # warm-up, and what the table shows
+    timing = common.time_calls(lambda t: pipeline(t, case.fmt, case.fix), [text], repeat, min_time)
     return timing.best / n, reports
 
 
@@ -153,7 +175,7 @@ def measure(case: Case, ns: Sequence[int], repeat: int, min_time: float, timeout
         got = None
         if not per or per[-1] is not None:  # once a smaller size timed out, skip the bigger
             text = case.build(n)
-            got = common.run_isolated(lambda: per_unit(text, case.fmt, n, repeat, min_time), timeout)
+            got = common.run_isolated(lambda: per_unit(text, case, n, repeat, min_time), timeout)
         per.append(None if got is None else got[0])
         reports.append(-1 if got is None else got[1])
     return Result(case, tuple(ns), tuple(per), tuple(reports))
