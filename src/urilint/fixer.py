@@ -1,23 +1,29 @@
 """Applying fixes to a text: back to front, overlaps dropped, re-checked until stable, verified.
 
 Pure: text in, text out; the pipeline hands in how to read a text again (:class:`Reader`).
-``fix`` never returns a text in which a fix made things worse: a
-round whose result has a syntax problem the input did not have (for Python: no longer parses) is
-rolled back, ruff's rule for fixes that break the code.
+``fix`` never returns a text in which a fix made things worse: the edits of a round whose
+result has a syntax problem the input did not have (for Python: no longer parses: ruff's rule
+for fixes that break the code) or a URI newly malformed are not kept; those of its edits that
+do neither are found by halving and kept.
 
 A fix changes only the bytes of the URIs the first scan found ("regions", followed through the
 edits made), and must leave the rest of the text reading as before.  A fix may change where a
 re-read URI ends ("[" percent-encoded changes which "]" balances, so the URI would swallow text
-after it), or how the text after it reads (a trailing "\\" that escaped a backtick, encoded,
-opens a code span): such a fix is dropped with a notice, and no edit outside the regions is ever
-applied.  Both found by fuzzing, as fixes that were neither confined to the URI nor idempotent.
+after it; a "%7e" decoded at its end reads as trailing punctuation, so the link loses its "~"),
+or how the text after it reads (a trailing "\\" that escaped a backtick, encoded, opens a code
+span): such a fix is dropped with a notice, and no edit outside the regions is ever applied.
+Found by fuzzing, as fixes that were neither confined to the URI nor idempotent.
+
+Which of a round's edits are safe together is found by halving (group testing), within a
+budget of reads of edited texts linear in the text's size (:class:`_Budget`); a run that
+spends it says so, and a second run may apply more.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter, deque
-from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .finding import Edit, FileFinding, apply_edits, merge_spans
 from .rules import BY_CODE
@@ -124,11 +130,33 @@ def _outside(spans: Sequence[Region], regions: Sequence[Region]) -> List[Region]
     return out
 
 
+def _not_covered(regions: Sequence[Region], spans: Sequence[Region]) -> Set[int]:
+    """Indexes of the regions that the re-read candidates lying inside them no longer cover
+    exactly, as the candidates they were merged from did: a URI that now ends early (a "%7e"
+    decoded at its end reads as trailing punctuation, and the link loses its "~") or that is
+    no longer read at all.  (``spans`` sorted, as Reader.spans gives them.)"""
+    span_starts = [s for s, _ in spans]
+    bad: Set[int] = set()
+    for i, (r0, r1) in enumerate(regions):
+        j = bisect_left(span_starts, r0)
+        inside: List[Region] = []
+        while j < len(spans) and spans[j][0] < r1:
+            if spans[j][1] <= r1:
+                inside.append(spans[j])
+            j += 1
+        if r0 == r1 and j < len(spans) and spans[j] == (r0, r1):
+            inside.append(spans[j])  # (an empty region, read as an empty candidate)
+        if merge_spans(inside) != [(r0, r1)]:
+            bad.add(i)
+    return bad
+
+
 class _Round(NamedTuple):
     """A round's edits applied: the text, the regions followed, the re-read candidates' spans,
-    the regions a re-read URI now reaches past, and whether the rest of the text reads
-    differently (a URI appeared, vanished or moved outside the regions: a backslash that
-    escaped a backtick, percent-encoded, opens a code span)."""
+    the regions whose URI no longer reads as one within them (a re-read URI reaches past the
+    region, ends early or is gone), and whether the rest of the text reads differently (a URI
+    appeared, vanished or moved outside the regions: a backslash that escaped a backtick,
+    percent-encoded, opens a code span)."""
 
     text: str
     regions: List[Region]
@@ -137,30 +165,29 @@ class _Round(NamedTuple):
     moved: bool
 
 
-def _apply_round(text: str, edits: List[Edit], regions: List[Region], others: List[Region],
-                 reader: Reader) -> _Round:
-    new_text = apply_edits(text, edits)
-    new_regions = _follow(regions, edits)
-    spans = reader.spans(new_text)
-    moved = merge_spans(_outside(spans, new_regions)) != _follow(others, edits)
-    return _Round(new_text, new_regions, spans, _sticking_out(new_regions, spans), moved)
+def _stable(result: _Round) -> bool:
+    return not result.bad and not result.moved
 
 
-#: How many times one fix run may read an edited text (a scan of the file each).  A run whose
-#: rounds read stable reads it once a round; finding which edits are safe together takes more
-#: (see _safe_together).  Beyond it, the edits not yet found safe are not applied: an HTML file
-#: of 1,000 links whose fixes each end another line's tag would otherwise be read once per
-#: edit in each round, quadratic in the fixes.
+#: How many times one fix run may read an edited text (a scan of the file each) beyond what
+#: its size allows: a run whose rounds read stable reads it once a round; finding which edits
+#: are safe together takes more (see _safe_together).  READ_CHARS more characters may be read
+#: (a small file can afford many reads).  Beyond them, the edits not yet found safe are not
+#: applied, and a second run may apply more: an HTML file of 1,000 links whose fixes each end
+#: another line's tag was read once per edit in each round, quadratic in the fixes.
 MAX_READS = 64
-_OVER_BUDGET = f"some fixes were not applied: checking them would read the file over {MAX_READS} times"
+READ_CHARS = 2_000_000
+_OVER_BUDGET = "some fixes were not tried: checking them would read the file too many times (fix it again for more)"
 _CHANGES_AROUND = "a fix was skipped: it would have changed how the text around a URI reads"
+_NO_PARSE = "a fix was skipped: the text would no longer parse"
+_MALFORMED = "a fix was skipped: it would have made a URI malformed"
 
 
 class _Budget:
-    """The reads of an edited text left to one fix run."""
+    """The reads of an edited text left to one fix run (linear in the text's size)."""
 
-    def __init__(self, reads: int) -> None:
-        self.left = reads
+    def __init__(self, text: str) -> None:
+        self.left = MAX_READS + READ_CHARS // max(1, len(text))
         self.spent = False  #: a read was refused
 
     def take(self) -> bool:
@@ -171,8 +198,28 @@ class _Budget:
         return True
 
 
-def _stable(result: _Round) -> bool:
-    return not result.bad and not result.moved
+class _Reading:
+    """One round's reads of ``text`` with some of the edits applied, within the run's budget."""
+
+    def __init__(self, text: str, regions: List[Region], spans: List[Region], reader: Reader,
+                 budget: _Budget) -> None:
+        self.text, self.regions, self.reader, self.budget = text, regions, reader, budget
+        self.others = merge_spans(_outside(spans, regions))
+        self.starts = [r[0] for r in regions]
+
+    def read(self, edits: List[Edit]) -> Optional[_Round]:
+        """The round with ``edits`` applied; None once the budget is spent."""
+        if not self.budget.take():
+            return None
+        new_text = apply_edits(self.text, edits)
+        new_regions = _follow(self.regions, edits)
+        spans = self.reader.spans(new_text)
+        moved = merge_spans(_outside(spans, new_regions)) != _follow(self.others, edits)
+        bad = _sticking_out(new_regions, spans) | _not_covered(new_regions, spans)
+        return _Round(new_text, new_regions, spans, bad, moved)
+
+    def region_of(self, edit: Edit) -> int:
+        return bisect_right(self.starts, edit[0]) - 1
 
 
 class _Outcome(NamedTuple):
@@ -184,61 +231,54 @@ class _Outcome(NamedTuple):
     culprits: List[Edit]
 
 
-def _stable_round(text: str, edits: List[Edit], regions: List[Region], spans: List[Region],
-                  reader: Reader, budget: _Budget) -> _Outcome:
-    """Apply ``edits`` (``spans``: the candidates of ``text``), dropping those after which a
-    re-read URI would reach past its region or the text outside the regions would read
-    differently."""
-    others = merge_spans(_outside(spans, regions))
-    starts = [r[0] for r in regions]
-
-    def read(group: List[Edit]) -> Optional[_Round]:
-        return _apply_round(text, group, regions, others, reader) if budget.take() else None
-
+def _stable_round(edits: List[Edit], reading: _Reading) -> _Outcome:
+    """Apply ``edits``, dropping those after which a URI would no longer read as one within
+    its region or the text outside the regions would read differently."""
     wanted = edits
     culprits: List[Edit] = []
-    result = read(edits)
+    result = reading.read(edits)
     while result is not None and not _stable(result):
-        kept = [e for e in edits if bisect_right(starts, e[0]) - 1 not in result.bad]
-        if not result.bad or len(kept) == len(edits):
-            # No edit is in a region a URI now reaches past, or the rest of the text reads
-            # differently: an edit elsewhere changed how the text reads (encoding a "<" in one
-            # HTML attribute ends a tag another line opened), and the edits dropped so far may
-            # not have been the cause.  (Dropping none would try the same edits forever.)
-            return _safe_together(edits if not result.bad else wanted, read)
-        culprits += [e for e in edits if bisect_right(starts, e[0]) - 1 in result.bad]
+        bad = result.bad
+        kept = [e for e in edits if reading.region_of(e) not in bad]
+        if not bad or len(kept) == len(edits):
+            # No edit is in a region whose URI now reads differently, or the rest of the text
+            # reads differently: an edit elsewhere changed how the text reads (encoding a "<"
+            # in one HTML attribute ends a tag another line opened), and the edits dropped so
+            # far may not have been the cause.  (Dropping none would try the same edits forever.)
+            found = _safe_together(edits if not bad else wanted, reading.read, _stable)
+            return found._replace(culprits=culprits + found.culprits)
+        culprits += [e for e in edits if reading.region_of(e) in bad]
         edits = kept
-        result = read(edits) if edits else None
+        result = reading.read(edits) if edits else None
     return _Outcome(result, edits if result is not None else [], culprits)
 
 
-def _safe_together(edits: List[Edit], read: Callable[[List[Edit]], Optional[_Round]]) -> _Outcome:
-    """Edits that read stable together, found by halving (group testing): a group that reads
-    stable is kept whole, another is split in two, a single edit that does not is a culprit;
-    then the groups kept are tried together, else the largest alone.  ``edits`` as a whole do
-    not read stable; ``read`` gives None once the run's reads are spent."""
+def _safe_together(edits: List[Edit], read: Callable[[List[Edit]], Optional[_Round]],
+                   ok: Callable[[_Round], bool]) -> _Outcome:
+    """Edits whose round is ``ok`` together, found by halving (group testing): a group that is
+    kept whole, another is split in two, a single edit that is not is a culprit; then the
+    groups kept are tried together, else the largest alone.  ``edits`` as a whole are not ok;
+    ``read`` gives None once the run's reads are spent."""
     kept: List[Tuple[List[Edit], _Round]] = []
-    culprits: List[Edit] = []
+    culprits: List[Edit] = list(edits) if len(edits) == 1 else []
     queue = deque(_halves(edits))
     while queue:
         group = queue.popleft()
         result = read(group)
         if result is None:
             break
-        if _stable(result):
+        if ok(result):
             kept.append((group, result))
         elif len(group) > 1:
             queue.extend(_halves(group))
         else:
             culprits += group
-    if len(edits) == 1:
-        culprits = list(edits)
     if not kept:
         return _Outcome(None, [], culprits)
     if len(kept) > 1:
         union = sorted(e for group, _ in kept for e in group)
         result = read(union)
-        if result is not None and _stable(result):
+        if result is not None and ok(result):
             return _Outcome(result, union, culprits)
     group, result = max(kept, key=lambda k: len(k[0]))
     return _Outcome(result, group, culprits)
@@ -249,16 +289,53 @@ def _halves(edits: List[Edit]) -> List[List[Edit]]:
     return [edits[:mid], edits[mid:]] if mid else []
 
 
+class _Run:
+    """What a fix run knows between its rounds."""
+
+    def __init__(self, text: str, reader: Reader) -> None:
+        self.reader = reader
+        self.well_formed_before = reader.well_formed is None or reader.well_formed(text)
+        self.budget = _Budget(text)
+        self.notices: List[str] = []
+        self.findings_of: Dict[str, List[FileFinding]] = {}  # (the round's texts, read once)
+
+    def findings(self, text: str) -> List[FileFinding]:
+        found = self.findings_of.get(text)
+        if found is None:
+            found = self.findings_of[text] = self.reader.findings(text)
+        return found
+
+    def problem(self, before: List[FileFinding], result: _Round) -> Optional[str]:
+        """Why the round's text may not be kept (it no longer parses, or a URI became
+        malformed), or None."""
+        if self.reader.well_formed is not None and self.well_formed_before and not self.reader.well_formed(result.text):
+            return _NO_PARSE
+        return _MALFORMED if _worse(before, self.findings(result.text)) else None
+
+    def round(self, text: str, findings: List[FileFinding], edits: List[Edit], reading: _Reading) -> _Outcome:
+        """The round of ``edits`` that reads stable and whose text may be kept, as large as found."""
+        outcome = _stable_round(edits, reading)
+        if outcome.culprits or (len(outcome.applied) < len(edits) and not self.budget.spent):
+            self.notices.append(_CHANGES_AROUND)
+        if outcome.round is None or outcome.round.text == text:
+            return outcome
+        problem = self.problem(findings, outcome.round)
+        if problem is None:
+            return outcome
+        # Some of the round's edits break the text or make a URI malformed: those that do not,
+        # found by halving (their re-read findings are the test).
+        self.notices.append(problem)
+        return _safe_together(outcome.applied, reading.read,
+                              lambda r: _stable(r) and self.problem(findings, r) is None)
+
+
 def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
     """Apply fixes until none is left (at most MAX_ROUNDS rounds)."""
+    run = _Run(text, reader)
     fixed = 0
-    notices: List[str] = []
-    well_formed_before = reader.well_formed is None or reader.well_formed(text)
-    findings = reader.findings(text)
+    findings = run.findings(text)
     spans: List[Region] = []  # the candidates of ``text``, once a fix is wanted
     regions: Optional[List[Region]] = None
-    budget = _Budget(MAX_READS)
-    refused: Set[int] = set()  # (indexes of) the regions whose fix changed how the text reads
     for _ in range(MAX_ROUNDS):
         edits = select_edits(findings, unsafe)
         if not edits:
@@ -266,24 +343,14 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
         if regions is None:  # the URIs as the file has them: the only text a fix may touch
             spans = reader.spans(text)
             regions = merge_spans(spans)
-        starts = [r[0] for r in regions]
-        tried = [e for e in _inside(edits, regions) if bisect_right(starts, e[0]) - 1 not in refused]
-        if not tried:
-            break
-        result, edits, culprits = _stable_round(text, tried, regions, spans, reader, budget)
-        refused.update(bisect_right(starts, e[0]) - 1 for e in culprits)
-        if len(edits) < len(tried):
-            notices.append(_OVER_BUDGET if budget.spent else _CHANGES_AROUND)
+        result, applied, _ = run.round(text, findings, _inside(edits, regions),
+                                       _Reading(text, regions, spans, reader, run.budget))
         if result is None or result.text == text:
             break
-        candidate = result.text
-        if reader.well_formed is not None and well_formed_before and not reader.well_formed(candidate):
-            notices.append("a fix was skipped: the text would no longer parse")
-            break
-        after = reader.findings(candidate)
-        if _worse(findings, after):
-            notices.append("a fix was skipped: it would have made a URI malformed")
-            break
-        fixed += len(findings) - len(after) if len(after) < len(findings) else len(edits)
-        text, findings, regions, spans = candidate, after, result.regions, result.spans
-    return FixResult(text, fixed, tuple(dict.fromkeys(notices)))  # (each notice once, however many rounds)
+        after = run.findings(result.text)
+        fixed += len(findings) - len(after) if len(after) < len(findings) else len(applied)
+        text, findings, regions, spans = result.text, after, result.regions, result.spans
+        run.findings_of = {text: findings}  # (older texts are not read again)
+    if run.budget.spent:
+        run.notices.append(_OVER_BUDGET)
+    return FixResult(text, fixed, tuple(dict.fromkeys(run.notices)))  # (each notice once, however many rounds)
