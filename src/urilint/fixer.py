@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter, deque
-from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Callable, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .finding import Edit, FileFinding, apply_edits, merge_spans
 from .rules import BY_CODE
@@ -259,7 +259,8 @@ def _safe_together(edits: List[Edit], read: Callable[[List[Edit]], Optional[_Rou
     kept whole, another is split in two, a single edit that is not is a culprit; then the
     groups kept are tried together, else the largest alone.  ``edits`` as a whole are not ok;
     ``read`` gives None once the run's reads are spent."""
-    kept: List[Tuple[List[Edit], _Round]] = []
+    kept: List[List[Edit]] = []
+    largest: Optional[Tuple[List[Edit], _Round]] = None  # (only its round is kept: a text each)
     culprits: List[Edit] = list(edits) if len(edits) == 1 else []
     queue = deque(_halves(edits))
     while queue:
@@ -268,20 +269,21 @@ def _safe_together(edits: List[Edit], read: Callable[[List[Edit]], Optional[_Rou
         if result is None:
             break
         if ok(result):
-            kept.append((group, result))
+            kept.append(group)
+            if largest is None or len(group) > len(largest[0]):
+                largest = (group, result)
         elif len(group) > 1:
             queue.extend(_halves(group))
         else:
             culprits += group
-    if not kept:
+    if largest is None:
         return _Outcome(None, [], culprits)
     if len(kept) > 1:
-        union = sorted(e for group, _ in kept for e in group)
+        union = sorted(e for group in kept for e in group)
         result = read(union)
         if result is not None and ok(result):
             return _Outcome(result, union, culprits)
-    group, result = max(kept, key=lambda k: len(k[0]))
-    return _Outcome(result, group, culprits)
+    return _Outcome(largest[1], largest[0], culprits)
 
 
 def _halves(edits: List[Edit]) -> List[List[Edit]]:
@@ -297,13 +299,14 @@ class _Run:
         self.well_formed_before = reader.well_formed is None or reader.well_formed(text)
         self.budget = _Budget(text)
         self.notices: List[str] = []
-        self.findings_of: Dict[str, List[FileFinding]] = {}  # (the round's texts, read once)
+        self.last: Tuple[Optional[str], List[FileFinding]] = (None, [])  # the text last read, its findings
 
     def findings(self, text: str) -> List[FileFinding]:
-        found = self.findings_of.get(text)
-        if found is None:
-            found = self.findings_of[text] = self.reader.findings(text)
-        return found
+        """The findings of ``text``; the last text's are kept (the round kept is most often the
+        last one judged), no more: each would hold a copy of the file."""
+        if self.last[0] is not text and self.last[0] != text:
+            self.last = (text, self.reader.findings(text))
+        return self.last[1]
 
     def problem(self, before: List[FileFinding], result: _Round) -> Optional[str]:
         """Why the round's text may not be kept (it no longer parses, or a URI became
@@ -350,7 +353,6 @@ def fix(text: str, reader: Reader, *, unsafe: bool = False) -> FixResult:
         after = run.findings(result.text)
         fixed += len(findings) - len(after) if len(after) < len(findings) else len(applied)
         text, findings, regions, spans = result.text, after, result.regions, result.spans
-        run.findings_of = {text: findings}  # (older texts are not read again)
     if run.budget.spent:
         run.notices.append(_OVER_BUDGET)
     return FixResult(text, fixed, tuple(dict.fromkeys(run.notices)))  # (each notice once, however many rounds)
