@@ -12,7 +12,7 @@ size and the ``adversarial`` suite's two ratios of per-unit times (largest / sma
 * many findings in one file: N lines of Markdown and of Python, each with a URI that has three
   findings; and N such URIs read through escapes, so that each fix's source edit is written
   and checked by the format (an HTML entity, a Python escape, a concatenated Python literal,
-  a Python escape in a notebook's code cell);
+  a Python escape in a notebook's code cell, an inserted "/" in a notebook's Markdown cell);
 * many fixes that change how the text around them reads, under ``--fix --unsafe-fixes``: N
   blocks of HTML links whose fixes end a tag another line opened (the fixer finds which edits
   are safe together within a bounded number of reads);
@@ -113,6 +113,14 @@ def html_interfering_fixes(n: int) -> str:
                                       for i in range(n)) + "</body></html>\n"
 
 
+def notebook_markdown_insertions(n: int) -> str:
+    # a Markdown cell of links read through an entity, each fixed by inserting "/" (an insertion
+    # is placed in the cell's JSON strings by a bisection over the cell's pieces)
+    source = [f"- <https://x{i}.example.com?a=1&amp;b=2> a\\_b\n" for i in range(n)]
+    cell = {"cell_type": "markdown", "metadata": {}, "source": source}
+    return json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1)
+
+
 def fstring_fields_in_url(n: int) -> str:
     fields = "/".join("{a[%d]}" % i for i in range(n))
     return f'def f(*a):\n    return f"https://example.com/{fields}"\n'
@@ -145,6 +153,7 @@ CASES: Tuple[Case, ...] = (
     Case("py-escaped-uris", "python", "URI", python_escaped_uris, 250, 10),
     Case("py-concatenated-uris", "python", "URI", python_concatenated_uris, 250, 10),
     Case("nb-escaped-uris", "notebook", "URI", notebook_escaped_uris, 50, 5),
+    Case("nb-markdown-insertions", "notebook", "URI", notebook_markdown_insertions, 1000, 20),
     Case("html-interfering-fixes", "html", "block", html_interfering_fixes, 100, 5, fix=True),
     Case("fstring-fields-in-url", "python", "field", fstring_fields_in_url, 1000, 20),
     Case("fstring-fields-around-url", "python", "field", fstring_fields_around_url, 1000, 20),

@@ -105,7 +105,7 @@ def test_latency_quick(hide: str) -> None:
 # -- findings --------------------------------------------------------------------------------
 FINDINGS_CASES = ["svg-data-uri-wrapped", "md-link-spaces", "html-href-spaces", "md-bad-uris", "py-bad-uris",
                   "html-entity-uris", "py-escaped-uris", "py-concatenated-uris", "nb-escaped-uris",
-                  "html-interfering-fixes", "fstring-fields-in-url", "fstring-fields-around-url"]
+                  "nb-markdown-insertions", "html-interfering-fixes", "fstring-fields-in-url", "fstring-fields-around-url"]
 REPORTED_KINDS = ["upper-case scheme", "default port", "space in the path", "encoded unreserved",
                   "password in userinfo", "empty path", "unknown scheme", "non-ASCII path"]
 
@@ -135,7 +135,7 @@ def test_findings_quick() -> None:
     # URI report it once (one finding per rule per URI; base64 whitespace is no finding at all).
     reports = {r.split()[0]: [int(n) for n in r.split()[9].split("/")] for r in rows}
     for case in ("md-bad-uris", "py-bad-uris", "html-entity-uris", "py-escaped-uris", "py-concatenated-uris",
-                 "nb-escaped-uris", "html-interfering-fixes"):
+                 "nb-escaped-uris", "nb-markdown-insertions", "html-interfering-fixes"):
         assert reports[case][0] < reports[case][1] < reports[case][2], (case, reports[case])
     for case in ("md-link-spaces", "html-href-spaces"):
         assert reports[case][0] == reports[case][1] == reports[case][2] >= 1, (case, reports[case])

@@ -72,6 +72,9 @@ ROWS = [
     pytest.param(_notebook(("markdown", "[r]: <https://x.io/?a=1&amp;b=\\\u00e9>\n\n- <HTTP://y.io:80/a\\_b>\n"),
                            ("code", 'A = ("HTTP://x.io/a\\x20b" "HTTP://y.io/a\\x20b")\n')),
                  "notebook", id="notebook-edits-that-fail-together-or-alone"),
+    # "add /" is an insertion, written into the JSON string before the character after it
+    pytest.param(_notebook(("markdown", "- <https://x.io?a=1&amp;b=2> a\\_b\n- [t](https://y.io#c&amp;d)\n")),
+                 "notebook", id="notebook-insertions-through-entities"),
 ]
 
 

@@ -14,6 +14,7 @@ from urilint.scanners.escapes import (
     Pieces,
     build,
     entity_replacements,
+    first_ending_after,
     json_replacements,
     map_span,
     markdown_replacements,
@@ -106,3 +107,5 @@ def test_map_span_is_the_walk_over_every_piece(source: str, data: st.DataObject)
     start = data.draw(st.integers(0, len(value)))
     end = data.draw(st.integers(start, len(value)))
     assert map_span(pieces, 2, start, end) == _map_span_by_walking(pieces, 2, start, end)
+    # (the bisection both stand on, and a notebook's insertion point)
+    assert first_ending_after(pieces, start) == next((i for i, p in enumerate(pieces) if p[1] > start), len(pieces))

@@ -185,7 +185,7 @@ def compose(outer: Pieces, base: int, uri: str, start: int, end: int, inner: Pie
     return src_start, src_end, tuple(pieces)
 
 
-def _first_ending_after(pieces: Pieces, at: int) -> int:
+def first_ending_after(pieces: Pieces, at: int) -> int:
     """The index of the first piece that ends after decoded offset ``at`` (pieces are in order:
     a bisection, since a long string's slices are mapped once per candidate and per fix)."""
     lo, hi = 0, len(pieces)
@@ -206,7 +206,7 @@ def map_span(pieces: Pieces, base: int, start: int, end: int) -> Tuple[int, int,
     if not pieces:
         return base + start, base + end, ()
     out: List[Piece] = []
-    for i in range(_first_ending_after(pieces, start), len(pieces)):
+    for i in range(first_ending_after(pieces, start), len(pieces)):
         u0, u1, s0, s1 = pieces[i]
         if u0 >= end:
             break

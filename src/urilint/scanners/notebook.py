@@ -40,7 +40,7 @@ from ..settings import Settings
 from . import format_for_path, get
 from . import scan as scan_format
 from .base import HASH_COMMENT, HTML_COMMENT, NOQA, Format, Part, PartFinder
-from .escapes import build, common_ends, json_replacements, map_span, place
+from .escapes import build, common_ends, first_ending_after, json_replacements, map_span, place
 from .python import syntax_error
 
 # -- the JSON walk -------------------------------------------------------------------------------
@@ -562,7 +562,8 @@ def failed_edits(text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) ->
         else:
             found[i] = (cell_edit, written[1])
     failed += _failed_in_cells(found)
-    kept = [i for i in found if i not in failed]
+    failing = set(failed)
+    kept = [i for i in found if i not in failing]
     cells: Dict[int, List[Edit]] = {}
     for i in kept:
         cells.setdefault(found[i][0].cell.number, []).append(found[i][1])
@@ -575,10 +576,10 @@ def _failed_in_cells(found: Dict[int, Tuple[_CellEdit, Edit]]) -> List[int]:
     together as the edits of a file of that format."""
     from ..pipeline import check_edits
 
-    views: Dict[Tuple[int, str], List[int]] = {}
+    views: Dict[Tuple[int, View], List[int]] = {}  # (a cell's two views may share a format)
     for i, (e, _) in found.items():
         if e.unchecked:
-            views.setdefault((e.cell.number, e.view.format), []).append(i)
+            views.setdefault((e.cell.number, e.view), []).append(i)
     failed: List[int] = []
     for ids in views.values():
         first = found[ids[0]][0]
@@ -590,9 +591,10 @@ def _failed_in_cells(found: Dict[int, Tuple[_CellEdit, Edit]]) -> List[int]:
 
 def _source_offset(part: Part, at: int) -> int:
     """Where to insert before the cell's character ``at``: in the same JSON string as it."""
-    for u0, u1, s0, s1 in part.pieces:
-        if u0 <= at < u1:
-            return s0 + (at - u0) if u1 - u0 == s1 - s0 else s0
+    i = first_ending_after(part.pieces, at)  # (a bisection: a cell may have many fixes)
+    if i < len(part.pieces) and part.pieces[i][0] <= at:
+        u0, u1, s0, s1 = part.pieces[i]
+        return s0 + (at - u0) if u1 - u0 == s1 - s0 else s0
     return part.end
 
 
