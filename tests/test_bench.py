@@ -170,3 +170,28 @@ def test_hidden_peer_reports_not_installed(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.delenv(common.HIDE_PEERS_ENV)
     assert common.import_peer("json").module is not None
     assert "not installed" in common.import_peer("no_such_module_for_bench").problem
+
+
+def test_ensure_bytecode_replaces_a_pyc_the_importer_would_refuse() -> None:
+    """A .pyc whose recorded mtime matches its source but whose recorded size does not (the
+    source saved twice within a second) is refused by the importer on every run: the timed
+    processes would compile that module from source.  ensure_bytecode must write it again."""
+    import importlib.util
+    import struct
+
+    import urilint.globs as module
+
+    source = module.__file__
+    assert source is not None
+    pyc = importlib.util.cache_from_source(source)
+    common.ensure_bytecode()
+    with open(pyc, "rb") as f:
+        data = bytearray(f.read())
+    size = os.stat(source).st_size
+    assert struct.unpack("<I", data[12:16])[0] == size
+    data[12:16] = struct.pack("<I", size + 1)  # the same mtime, a stale size
+    with open(pyc, "wb") as f:
+        f.write(data)
+    common.ensure_bytecode()
+    with open(pyc, "rb") as f:
+        assert struct.unpack("<I", f.read(16)[12:16])[0] == size
