@@ -53,6 +53,14 @@ FINDS = [
       [("#p", "markdown-link"), ("#s", "html-attribute"), ("#q", "markdown-link")], id="html-block-ends-with-its-list-item"),
     P("see http://a.example/x\\`y`", [("http://a.example/x", "bare")], id="backslash-escaping-the-stop-is-not-uri"),
     P("A claim.[^1]\n\n[^1]: See http://fn.example/x.", [("http://fn.example/x", "bare")], id="url-in-footnote-text"),
+    # 6.7: a backslash before a line ending inside a paragraph is a hard line break, not the URI's.
+    P("para\n    http://x.example/caf\u00e9\\\nnext", [("http://x.example/caf\u00e9", "bare")], id="hard-break-backslash"),
+    P("see http://x.example/a.\\\r\nnext", [("http://x.example/a", "bare")], id="hard-break-crlf-after-punctuation"),
+    P("> see http://x.example/a\\\n> next", [("http://x.example/a", "bare")], id="hard-break-in-quote"),
+    # ... but at the end of a block the backslash is literal text.
+    P("see http://x.example/a\\", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-text"),
+    P("see http://x.example/a\\\n\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-paragraph"),
+    P("# see http://x.example/a\\\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-heading"),
 ]
 
 MUST_NOT_FIND = [
@@ -88,6 +96,13 @@ MUST_NOT_FIND = [
     P("*     code http://item-code.example/ [x](y)\n", id="list-item-starting-with-indented-code"),
     P("`http://in-code.example/a\\`", id="backslash-before-closing-tick-stays-in-code-span"),
     P("For example:[^note]\n\n[^note]: Some text.", id="footnote-after-registered-scheme"),
+    # A hard line break's backslash is not a URI's: only the scheme is left before it.
+    P("see http://\\\nnext", id="hard-break-after-scheme-and-slashes"),
+    P("see https:\\\nnext", id="hard-break-after-scheme"),
+    P("write to mailto:\\\r\nnext", id="hard-break-after-mailto-crlf"),
+    P("    http://indented.example/a\\\n    next", id="hard-break-in-indented-code"),
+    P("```\nhttp://fenced.example/a\\\nb\n```", id="hard-break-in-fenced-code"),
+    P("<!-- http://comment.example/a\\\nb -->", id="hard-break-in-html-comment"),
 ]
 
 

@@ -353,16 +353,26 @@ def first_escape(text: str, start: int, end: int, letters: FrozenSet[str]) -> in
     return end
 
 
-def _before_escape(text: str, start: int, end: int) -> int:
+def _before_escape(text: str, start: int, end: int, block_end: int) -> int:
     """``end``, or one less when the URI's last character is the backslash of an escape of the
-    character after it (an odd run of backslashes before ASCII punctuation); then the sentence's
-    punctuation before that backslash is given back too."""
+    character after it (an odd run of backslashes before ASCII punctuation), or of a hard line
+    break (CommonMark 0.31 section 6.7: before a line ending that more of the block, ending at
+    ``block_end``, follows; at a block's end the backslash is literal); then the sentence's
+    punctuation before that backslash is given back too.  Encoding such a backslash would
+    change what the text around the URI is, not the URI."""
     k = end
     while k > start and text[k - 1] == "\\":
         k -= 1
-    if (end - k) % 2 and end < len(text) and text[end] in _ASCII_PUNCTUATION:
+    if (end - k) % 2 and end < len(text) and (text[end] in _ASCII_PUNCTUATION or _hard_break(text, end, block_end)):
         return trim_bare(text, start, end - 1)
     return end
+
+
+def _hard_break(text: str, end: int, block_end: int) -> bool:
+    """Whether a line ending starts at ``end`` and more of the block follows it."""
+    if text.startswith("\r\n", end):
+        return end + 2 < block_end
+    return text[end] in "\r\n" and end + 1 < block_end
 
 
 def _is_empty_uri(text: str, colon: int, end: int) -> bool:
@@ -509,7 +519,7 @@ class _Scanner:
             return "value", esc_end, [(s, esc_end)]
         end = self._bare_end(s, esc_end)
         if self.style.backslash_escapes:
-            end = _before_escape(text, s, end)
+            end = _before_escape(text, s, end, self.end)
         if _is_empty_uri(text, colon, end):
             return None
         runs = [(s, end)]
