@@ -168,12 +168,22 @@ def source_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Option
 
     A verbatim candidate is rewritten in place.  A candidate read through escapes (entities,
     backslashes, Python escape sequences, wrapped lines) is written back by the format's own
-    ``fix_edit`` when it has one, else by a minimal edit that is verified by a second scan."""
+    ``fix_edit`` when it has one, else by a minimal edit that is verified by a second scan.
+    None too when the edit would change the markup around the URI (``Format.keeps_markup``)."""
     if c.is_verbatim:
-        return (c.start, c.end, new_uri)
-    if format.fix_edit is not None:
-        return format.fix_edit(text, c, new_uri)
-    return _minimal_edit(format, text, c, new_uri)
+        edit: Optional[Edit] = (c.start, c.end, new_uri)
+    elif format.fix_edit is not None:
+        edit = format.fix_edit(text, c, new_uri)
+    else:
+        edit = _minimal_edit(format, text, c, new_uri)
+    return _keeping_markup(format, text, c, new_uri, edit)
+
+
+def _keeping_markup(format: Format, text: str, c: Candidate, new_uri: str, edit: Optional[Edit]) -> Optional[Edit]:
+    """``edit``, or None when the format says it changes the markup around the URI."""
+    if edit is None or format.keeps_markup is None or format.keeps_markup(text, c, new_uri, edit):
+        return edit
+    return None
 
 
 #: Characters that may need an escape in some format (an entity, a backslash): a minimal edit
@@ -243,7 +253,7 @@ def unchecked_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Opt
     for :func:`check_edits` to check; None when there is none to try."""
     if format.propose_edit is not None:
         return format.propose_edit(text, c, new_uri)
-    return _minimal_edit_unchecked(text, c, new_uri)
+    return _keeping_markup(format, text, c, new_uri, _minimal_edit_unchecked(text, c, new_uri))
 
 
 def check_edits(format: Format, text: str, proposals: Sequence[Tuple[Candidate, str, Edit]]) -> FrozenSet[int]:

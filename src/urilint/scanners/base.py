@@ -95,6 +95,9 @@ class Format(NamedTuple):
     #: edits together, in layers, not one whole-file check per fix.  None: ``fix_edit`` alone.
     propose_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None
     failed_edits: Optional[Callable[[str, Sequence[Tuple[Candidate, str, Edit]]], List[int]]] = None
+    #: Whether an edit making a candidate read a new URI leaves the markup around it as before
+    #: (Markdown: emphasis beside a bare URI); an edit that does not is no fix.  None: any does.
+    keeps_markup: Optional[Callable[[str, Candidate, str, Edit], bool]] = None
     #: Candidate contexts whose text is a program's value (a string literal): a fix there
     #: changes what the program does, so it is at most unsafe (ruff's rule).
     program_contexts: FrozenSet[str] = frozenset()

@@ -37,6 +37,7 @@ from ..rfc3986 import lazy
 from . import config as _config
 from . import html as _html
 from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
+from .emphasis import keeps_emphasis
 from .escapes import build, entity_replacements, markdown_replacements
 from .text import ProseStyle, Spans, scan_prose
 
@@ -1112,4 +1113,5 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return parse(text, include_code).candidates
 
 
-FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True)
+FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True,
+                keeps_markup=keeps_emphasis)

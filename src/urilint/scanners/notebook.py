@@ -502,6 +502,20 @@ def _cell_edit(notebook: Notebook, candidate: Candidate, new_uri: str, checked: 
     :func:`failed_edits` to check with others.  None when there is none."""
     from ..pipeline import checked_later, source_edit, unchecked_edit  # as for a file of its format
 
+    found = _cell_candidate(notebook, candidate)
+    if found is None:
+        return None
+    cell, view, c = found
+    fmt = _format(view.format)
+    later = not checked and checked_later(fmt, c)
+    edit = unchecked_edit(fmt, view.text, c, new_uri) if later else source_edit(fmt, view.text, c, new_uri)
+    if edit is None or cell.part.text[edit[0]:edit[1]] != view.text[edit[0]:edit[1]]:
+        return None  # no cell fix, or one that touches what this view blanked out
+    return _CellEdit(cell, view, c, new_uri, edit, later)
+
+
+def _cell_candidate(notebook: Notebook, candidate: Candidate) -> Optional[Tuple[Cell, View, Candidate]]:
+    """The cell, the view and the view's candidate a notebook candidate is read through."""
     found = notebook.cell_at(candidate.start)
     if found is None:
         return None
@@ -509,16 +523,24 @@ def _cell_edit(notebook: Notebook, candidate: Candidate, new_uri: str, checked: 
     for view in cell.views:
         for c in _view_candidates(view.text, view.format).get(inner, ()):
             mapped = place(c, cell.part.pieces, 0)
-            if (mapped.uri, mapped.start, mapped.end, mapped.pieces) != (
+            if (mapped.uri, mapped.start, mapped.end, mapped.pieces) == (
                     candidate.uri, candidate.start, candidate.end, candidate.pieces):
-                continue
-            fmt = _format(view.format)
-            later = not checked and checked_later(fmt, c)
-            edit = unchecked_edit(fmt, view.text, c, new_uri) if later else source_edit(fmt, view.text, c, new_uri)
-            if edit is None or cell.part.text[edit[0]:edit[1]] != view.text[edit[0]:edit[1]]:
-                return None  # no cell fix, or one that touches what this view blanked out
-            return _CellEdit(cell, view, c, new_uri, edit, later)
+                return cell, view, c
     return None
+
+
+def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
+    """Whether a notebook edit leaves the markup of its cell reading as before, as the cell's
+    format judges it (Markdown's emphasis).  A verbatim candidate's edit is written in place,
+    with no cell edit worked out: here its cell's format sees it (an edit through escapes was
+    judged already, when :func:`_cell_edit` wrote it)."""
+    notebook = load(text) if candidate.is_verbatim else None
+    found = _cell_candidate(notebook, candidate) if notebook is not None else None
+    if found is None:
+        return True
+    _cell, view, c = found
+    fmt = _format(view.format)
+    return fmt.keeps_markup is None or fmt.keeps_markup(view.text, c, new_uri, (c.start, c.end, new_uri))
 
 
 def fix_edit(text: str, candidate: Candidate, new_uri: str) -> Optional[Edit]:
@@ -661,4 +683,4 @@ def _parts(text: str) -> Sequence[Part]:
 
 FORMAT = Format("notebook", _scan, suppressions=frozenset({NOQA, HASH_COMMENT, HTML_COMMENT}),
                 precheck=precheck, well_formed=well_formed, fix_edit=fix_edit, propose_edit=propose_edit,
-                failed_edits=failed_edits, parts=_parts)
+                failed_edits=failed_edits, parts=_parts, keeps_markup=keeps_markup)

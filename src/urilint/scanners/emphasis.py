@@ -1,0 +1,150 @@
+"""Markdown's emphasis around a fixed URI: whether an edit leaves it reading as before.
+
+A bare URI in Markdown prose sits among the characters that open and close emphasis
+(CommonMark 0.31 section 6.2: ``*`` and ``_``) and GFM's strikethrough (GFM 0.29 section 6.5:
+``~``).  Whether a run of them opens or closes depends on the characters beside it, so a fix
+that only changes the URI's bytes may still change what the text around it is: decoding the
+"%7e" of "%7e_u_" writes "~_u_", where the "_" after the "~" now opens emphasis and the page
+shows an emphasised "u" and a shorter link.  Such an edit is not a fix (:func:`keeps_emphasis`):
+the runs beside and inside the edit must open and close as before, or no other character of
+their kind may stand in the paragraph to pair with.
+
+Link destinations, autolinks and code spans are read as they are (no emphasis inside them),
+so only the prose's candidates are judged.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import FrozenSet, List, Optional, Tuple
+
+from ..candidate import Candidate
+from ..finding import Edit
+from ..rfc3986 import lazy
+
+#: The characters whose runs open and close emphasis and strikethrough.
+DELIMITERS = frozenset("*_~")
+#: Candidate contexts read inside Markdown's inline text, where emphasis is parsed around them.
+PROSE_CONTEXTS = frozenset({"bare"})
+#: How far from an edit its paragraph's ends are looked for; a paragraph reaching further is
+#: taken to hold a partner for any run (the edit is refused): each check reads a bounded
+#: stretch, so a file's checks stay linear in its size.
+REACH = 4096
+_DELIMITER = lazy.compile(r"[*_~]")
+#: A line ending followed by a blank line: a paragraph ends before it (CommonMark 4.8).
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?=\r|\n|\Z)")
+
+#: (character, length, can open, can close) of one delimiter run.
+Run = Tuple[str, int, bool, bool]
+
+
+def _whitespace(char: str) -> bool:
+    """CommonMark's Unicode whitespace: Zs, tab, line feed, form feed, carriage return.  The
+    start and the end of the text count as whitespace (the caller passes "\\n")."""
+    return char in "\t\n\f\r" or unicodedata.category(char) == "Zs"
+
+
+def _punctuation(char: str) -> bool:
+    """CommonMark 0.31's Unicode punctuation: general category P or S (every ASCII punctuation
+    character is one)."""
+    return unicodedata.category(char)[0] in "PS"
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Whether ``text[i]`` follows an odd run of backslashes (a backslash escape: literal)."""
+    k = i
+    while k > 0 and text[k - 1] == "\\":
+        k -= 1
+    return (i - k) % 2 == 1
+
+
+def _run(text: str, a: int, b: int) -> Run:
+    """What the delimiter run ``text[a:b]`` can do (6.2's left- and right-flanking rules)."""
+    char = text[a]
+    before = text[a - 1] if a > 0 else "\n"
+    after = text[b] if b < len(text) else "\n"
+    ws_before, ws_after = _whitespace(before), _whitespace(after)
+    p_before, p_after = _punctuation(before), _punctuation(after)
+    left = not ws_after and (not p_after or ws_before or p_before)
+    right = not ws_before and (not p_before or ws_after or p_after)
+    if char == "_":
+        return char, b - a, left and (not right or p_before), right and (not left or p_after)
+    return char, b - a, left, right
+
+
+def runs(text: str, lo: int, hi: int) -> List[Tuple[int, int]]:
+    """The delimiter runs (unescaped) that hold a character of ``text[lo:hi]``, whole."""
+    out: List[Tuple[int, int]] = []
+    i = max(0, lo)
+    hi = min(hi, len(text))
+    while i < hi:
+        m = _DELIMITER.search(text, i, hi)  # (a search, not a loop per character: a long URI)
+        if m is None:
+            break
+        i = m.start()
+        char = text[i]
+        if _escaped(text, i):
+            i += 1
+            continue
+        a = i
+        while a > 0 and text[a - 1] == char and not _escaped(text, a - 1):
+            a -= 1
+        b = i + 1
+        while b < len(text) and text[b] == char:
+            b += 1
+        out.append((a, b))
+        i = b
+    return out
+
+
+def _paragraph(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
+    """The paragraph around ``text[start:end]`` as far as blank lines tell (an over-estimate:
+    other block ends are not looked for), or None when an end lies beyond REACH."""
+    lo, hi = max(0, start - REACH), min(len(text), end + REACH)
+    p0: Optional[int] = 0 if lo == 0 else None
+    for m in _BLANK_LINE.finditer(text, lo, start):
+        p0 = m.end()
+    after = _BLANK_LINE.search(text, end, hi)
+    p1 = after.start() if after is not None else (len(text) if hi == len(text) else None)
+    return None if p0 is None or p1 is None else (p0, p1)
+
+
+def _changed(old: List[Run], new: List[Run]) -> FrozenSet[str]:
+    """The delimiter characters whose runs read differently."""
+    return frozenset(c for c in DELIMITERS
+                     if [r for r in old if r[0] == c] != [r for r in new if r[0] == c])
+
+
+def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
+    """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the Markdown ``text``) leaves emphasis and
+    strikethrough reading as before: every delimiter run beside or inside the edit opens and
+    closes as it did, or each character whose runs changed has one run there, before and after,
+    and stands nowhere else in the paragraph (a run needs a partner to open or close anything)."""
+    if candidate.context not in PROSE_CONTEXTS:
+        return True
+    s, e, replacement = edit
+    old_spans = runs(text, s - 1, e + 1)
+    if not old_spans and not (DELIMITERS & set(replacement)) and not (
+            0 < s and text[s - 1] in DELIMITERS) and not (e < len(text) and text[e] in DELIMITERS):
+        return True  # (no run beside or inside the edit, before or after: the common case)
+    new_text = text[max(0, s - 1 - REACH):s] + replacement + text[e:e + 1 + REACH]
+    shift = max(0, s - 1 - REACH)
+    ns = s - shift
+    new_spans = runs(new_text, ns - 1, ns + len(replacement) + 1)
+    old = [_run(text, a, b) for a, b in old_spans]
+    new = [_run(new_text, a, b) for a, b in new_spans]
+    changed = _changed(old, new)
+    if not changed:
+        return True
+    w0 = min([s] + [a for a, _ in old_spans])
+    w1 = max([e] + [b for _, b in old_spans])
+    paragraph = _paragraph(text, w0, w1)
+    if paragraph is None:
+        return False
+    p0, p1 = paragraph
+    for c in changed:
+        if sum(r[0] == c for r in old) > 1 or sum(r[0] == c for r in new) > 1:
+            return False  # (runs of the edit's own stretch may pair: "%7e_u_" -> "~_u_")
+        if text.find(c, p0, w0) >= 0 or text.find(c, w1, p1) >= 0:
+            return False
+    return True

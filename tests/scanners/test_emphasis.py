@@ -1,0 +1,104 @@
+"""A fix of a bare URI in Markdown must not change the emphasis around it: the runs of "*", "_"
+and "~" beside and inside the edit open and close as before, or cannot pair with anything.
+Each row goes through the whole fixer (``--fix --unsafe-fixes --select ALL``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from urilint import pipeline
+from urilint.candidate import Candidate
+from urilint.scanners import extract
+from urilint.scanners.emphasis import REACH, keeps_emphasis, runs
+from urilint.settings import Settings
+
+P = pytest.param
+EVERY_RULE = Settings(select=frozenset({"ALL"}))
+
+
+def fixed(text: str, fmt: str = "markdown") -> str:
+    return pipeline.fix_text(text, fmt, EVERY_RULE, unsafe=True).text
+
+
+#: (text, the fixed text): the fix changes nothing but the URI's bytes, emphasis included.
+KEPT = [
+    P("see https://example.com/%7Euser/ for it\n", "see https://example.com/~user/ for it\n", id="lone-tilde"),
+    P("see https://example.com/%7Euser/\n\nand ~this~ later\n", "see https://example.com/~user/\n\nand ~this~ later\n",
+      id="partner-in-another-paragraph"),
+    P("see https://example.com/a%7e_b done\n", "see https://example.com/a~_b done\n", id="lone-underscore-now-opens"),
+    P("see https://example.com/%7e_a *b* c\n", "see https://example.com/~_a *b* c\n", id="other-delimiter-unchanged"),
+    P("see HTTPS://example.com/a_b_ *x*\n", "see https://example.com/a_b_ *x*\n", id="scheme-case-beside-runs"),
+    P("see <https://example.com/%7e_u_> x_\n", "see <https://example.com/~_u_> x_\n", id="autolink-is-literal"),
+    P("[a](https://example.com/%7e_u_) x_\n", "[a](https://example.com/~_u_) x_\n", id="destination-is-literal"),
+    P("\u00e9t\u00e9 https://example.com/caf%C3%a9/%7Ex\n", "\u00e9t\u00e9 https://example.com/caf%C3%A9/~x\n",
+      id="non-ascii-before"),
+]
+
+#: Texts whose fix would change the emphasis around the URI: left as they are.
+REFUSED = [
+    P("https://example.com/%7e_u_ x\n", id="runs-of-the-edit-pair-up"),
+    P("see https://example.com/%7Ea/ then ~old~ text\n", id="tilde-partner-after"),
+    P("~old~ then https://example.com/%7Ea/\n", id="tilde-partner-before"),
+    P("see https://example.com/%7Ea/\nand ~this~ on the next line\n", id="partner-on-the-paragraphs-next-line"),
+    P("_see https://example.com/a%5F_ now\n", id="decoded-underscore-joins-a-run"),
+    P("see https://example.com/a%7e*b* now\n", id="star-flanking-changes"),
+    P("> quoted https://example.com/%7e_u_ x\n", id="in-a-block-quote"),
+    P("x" * (REACH + 10) + " https://example.com/%7Ea/ " + "y" * 10 + "\n", id="paragraph-too-long-to-tell"),
+]
+
+
+@pytest.mark.parametrize("text, expected", KEPT)
+def test_kept(text: str, expected: str) -> None:
+    assert fixed(text) == expected
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_refused(text: str) -> None:
+    result = fixed(text)
+    assert result == text
+    # ... and the finding is still reported, without a fix.
+    findings = pipeline.check_text(text, "markdown", EVERY_RULE)
+    assert any(f.code == "URI204" and f.edit is None for f in findings)
+
+
+def test_tables_are_balanced() -> None:
+    assert len(KEPT) >= len(REFUSED)
+
+
+def test_refused_in_a_notebooks_markdown_cell() -> None:
+    """The same check where a notebook's Markdown cell holds the URI (its cell edit is written
+    by the Markdown format, then into the JSON string)."""
+    def notebook(source: str) -> str:
+        return json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": [source]}],
+                           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1) + "\n"
+
+    refused, kept = notebook("see https://example.com/%7e_u_ x"), notebook("see https://example.com/%7Euser/ x")
+    assert fixed(refused, "notebook") == refused
+    assert fixed(kept, "notebook") == notebook("see https://example.com/~user/ x")
+
+
+def _bare(text: str) -> Candidate:
+    (c,) = [c for c in extract(text, "markdown") if c.context == "bare"]
+    return c
+
+
+@pytest.mark.parametrize("text, edit, keeps", [
+    P("a https://x.example/%7e_u_ b", (20, 23, "~"), False, id="decode-beside-underscore"),
+    P("a https://x.example/%7e_u_ b", (20, 23, "%7E"), True, id="hex-case-only"),
+    P("a https://x.example/a%7e_b c", (21, 24, "~"), True, id="lone-run-without-partner"),
+])
+def test_keeps_emphasis_on_edits(text: str, edit: tuple, keeps: bool) -> None:
+    c = _bare(text)
+    assert keeps_emphasis(text, c, c.uri, edit) is keeps
+
+
+@pytest.mark.parametrize("text, lo, hi, expected", [
+    P("a__b", 2, 3, [(1, 3)], id="whole-run"),
+    P("a\\__b", 0, 5, [(3, 4)], id="escaped-char-is-no-run"),
+    P("**~~", 0, 4, [(0, 2), (2, 4)], id="two-kinds"),
+    P("abc", 0, 3, [], id="none"),
+])
+def test_runs(text: str, lo: int, hi: int, expected: list) -> None:
+    assert runs(text, lo, hi) == expected
