@@ -34,6 +34,9 @@ KEPT = [
     P("[a](https://example.com/%7e_u_) x_\n", "[a](https://example.com/~_u_) x_\n", id="destination-is-literal"),
     P("\u00e9t\u00e9 https://example.com/caf%C3%a9/%7Ex\n", "\u00e9t\u00e9 https://example.com/caf%C3%A9/~x\n",
       id="non-ascii-before"),
+    P("~old~\n\nhttps://example.com/%7Ea/\n", "~old~\n\nhttps://example.com/~a/\n", id="partner-before-a-blank-line"),
+    P("see https://x.io/%5f/\n\nand https://y.io/%5F/ now\n", "see https://x.io/_/\n\nand https://y.io/_/ now\n",
+      id="two-fixes-in-two-paragraphs"),
 ]
 
 #: Texts whose fix would change the emphasis around the URI: left as they are.
@@ -42,6 +45,8 @@ REFUSED = [
     P("see https://example.com/%7Ea/ then ~old~ text\n", id="tilde-partner-after"),
     P("~old~ then https://example.com/%7Ea/\n", id="tilde-partner-before"),
     P("see https://example.com/%7Ea/\nand ~this~ on the next line\n", id="partner-on-the-paragraphs-next-line"),
+    P("~old~ then\nhttps://example.com/%7Ea/\n", id="partner-on-the-paragraphs-previous-line"),
+    P("see https://x.io/%5f/ and https://y.io/%5F/ now\n", id="two-fixes-would-write-partners"),
     P("_see https://example.com/a%5F_ now\n", id="decoded-underscore-joins-a-run"),
     P("see https://example.com/a%7e*b* now\n", id="star-flanking-changes"),
     P("> quoted https://example.com/%7e_u_ x\n", id="in-a-block-quote"),

@@ -61,6 +61,8 @@ FINDS = [
     P("see http://x.example/a\\", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-text"),
     P("see http://x.example/a\\\n\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-paragraph"),
     P("# see http://x.example/a\\\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-heading"),
+    # 5.2: an empty list item does not interrupt a paragraph: "*" is the paragraph's next line.
+    P("see http://x.example/a\\\n*\nnext", [("http://x.example/a", "bare")], id="empty-item-is-paragraph-text"),
 ]
 
 MUST_NOT_FIND = [
@@ -103,6 +105,7 @@ MUST_NOT_FIND = [
     P("    http://indented.example/a\\\n    next", id="hard-break-in-indented-code"),
     P("```\nhttp://fenced.example/a\\\nb\n```", id="hard-break-in-fenced-code"),
     P("<!-- http://comment.example/a\\\nb -->", id="hard-break-in-html-comment"),
+    P("para\n*\n`http://in-code.example/`", id="code-span-after-empty-item-line"),
 ]
 
 

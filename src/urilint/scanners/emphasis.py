@@ -31,8 +31,13 @@ PROSE_CONTEXTS = frozenset({"bare"})
 #: stretch, so a file's checks stay linear in its size.
 REACH = 4096
 _DELIMITER = lazy.compile(r"[*_~]")
-#: A line ending followed by a blank line: a paragraph ends before it (CommonMark 4.8).
-_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?=\r|\n|\Z)")
+#: What may pair with a run of each character: the character, or its percent-encoding, which
+#: another fix of the same round may decode ("%5F" to "_"): each edit is judged on the text
+#: before the round, so two lone runs written by two fixes must not both pass.
+_PARTNERS = {"_": lazy.compile("_|%5[Ff]"), "~": lazy.compile("~|%7[Ee]"), "*": lazy.compile(r"\*|%2[Aa]")}
+#: A line ending and the blank line after it: a paragraph ends before it (CommonMark 4.8).
+#: (No lookahead: searched with an end position, "\Z" or a lookahead would match there.)
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)")
 
 #: (character, length, can open, can close) of one delimiter run.
 Run = Tuple[str, int, bool, bool]
@@ -119,7 +124,8 @@ def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) ->
     """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the Markdown ``text``) leaves emphasis and
     strikethrough reading as before: every delimiter run beside or inside the edit opens and
     closes as it did, or each character whose runs changed has one run there, before and after,
-    and stands nowhere else in the paragraph (a run needs a partner to open or close anything)."""
+    and stands nowhere else in the paragraph, written or percent-encoded (a run needs a partner
+    to open or close anything)."""
     if candidate.context not in PROSE_CONTEXTS:
         return True
     s, e, replacement = edit
@@ -145,6 +151,7 @@ def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) ->
     for c in changed:
         if sum(r[0] == c for r in old) > 1 or sum(r[0] == c for r in new) > 1:
             return False  # (runs of the edit's own stretch may pair: "%7e_u_" -> "~_u_")
-        if text.find(c, p0, w0) >= 0 or text.find(c, w1, p1) >= 0:
+        partner = _PARTNERS[c]
+        if partner.search(text, p0, w0) is not None or partner.search(text, w1, p1) is not None:
             return False
     return True

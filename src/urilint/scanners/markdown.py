@@ -436,9 +436,11 @@ def _list_item(st: _BlockState, line: str, ls: int, pos: int, ind: int, q: int, 
         if st.para >= 0 and not st.prev_blank and m.group(1) != "1":
             return 0  # only "1." may interrupt a paragraph (5.2)
         m_end = m.end()
+    after = _INDENT.match(line, m_end).end()  # type: ignore[union-attr]
+    if st.para >= 0 and not st.prev_blank and after == len(line):
+        return 0  # an empty item may not interrupt a paragraph either (5.2): the line is text
     if st.para >= 0:
         _close_paragraph(st, ls)
-    after = _INDENT.match(line, m_end).end()  # type: ignore[union-attr]
     spaces = after - m_end if "\t" not in line[m_end:after] else _width(line[m_end:after])
     marker_col = width + (m_end - pos) if pos == ind else _width(line[q:m_end])
     content_col = marker_col + (spaces if 1 <= spaces <= 4 else 1)

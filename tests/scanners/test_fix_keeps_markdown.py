@@ -1,0 +1,76 @@
+"""Property: a fix (``--fix --unsafe-fixes --select ALL``) changes a Markdown document's URIs and
+nothing of its structure, as an independent CommonMark parser reads it (markdown-it-py, with
+GFM's strikethrough and tables): the same blocks, emphasis, strikethrough, hard breaks, code
+spans and links, in the same order.  The texts put bare URIs with fixable parts ("%7e", "%5F",
+an upper-case scheme, a default port, a backslash) beside the characters that make Markdown's
+inline structure."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from urilint import pipeline
+from urilint.settings import Settings
+
+markdown_it = pytest.importorskip("markdown_it")
+
+EVERY_RULE = Settings(select=frozenset({"ALL"}))
+_MD = markdown_it.MarkdownIt("commonmark").enable("strikethrough").enable("table")
+
+Shape = List[Tuple[str, ...]]
+
+
+def structure(text: str) -> Shape:
+    """Every token markdown-it makes of ``text``, nested inline tokens included, by type, tag and
+    nesting; text and code content left out (a fix changes a URI's text)."""
+    out: Shape = []
+
+    def walk(tokens: list) -> None:  # type: ignore[type-arg]
+        for t in tokens:
+            if t.type == "inline":
+                walk(t.children or [])
+            elif t.type in ("text", "code_inline"):
+                out.append((t.type,))
+            else:
+                out.append((t.type, t.tag, str(t.nesting)))
+
+    walk(_MD.parse(text))
+    return out
+
+
+_SCHEMES = st.sampled_from(["https://", "HTTP://", "http://", "hTTps://"])
+_HOSTS = st.sampled_from(["x.io", "X.IO", "x.io:80", "x.io:443", "caf\u00e9.io"])
+_PATH_PARTS = st.sampled_from(["%7e", "%7E", "%5F", "%5f", "%2D", "%41", "%e9", "%20", "_", "*", "~", "\\",
+                               "\\_", "\\*", "[", "]", "(", ")", "a", "b", "/", "/../", "?q=", "#", "&amp;",
+                               "!", "\u00e9", ":80"])
+_BEFORE = st.sampled_from(["", "_", "*", "~", "see ", "**", "[", "(", "> ", "- ", "`", "a", "\u00e9t\u00e9 "])
+_AFTER = st.sampled_from(["", "_", "*", "~", " now", "**", "]", ")", "`", ".", "\n", " *b*", " _c_", " ~d~", "\\\n",
+                          "\n*\n", "\n\n"])
+_URI = st.builds(lambda s, h, p: s + h + "/" + "".join(p), _SCHEMES, _HOSTS, st.lists(_PATH_PARTS, max_size=6))
+_PART = st.builds(lambda b, u, a: "".join(b) + u + "".join(a), st.lists(_BEFORE, max_size=2), _URI,
+                  st.lists(_AFTER, max_size=3))
+_DOCUMENT = st.builds(lambda parts, sep: sep.join(parts) + "\n", st.lists(_PART, min_size=1, max_size=4),
+                      st.sampled_from([" ", "\n", "\n\n"]))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DOCUMENT)
+def test_fixes_keep_the_documents_structure(text: str) -> None:
+    fixed = pipeline.fix_text(text, "markdown", EVERY_RULE, unsafe=True).text
+    assert structure(fixed) == structure(text)
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://example.com/%7e_u_ x\n", id="decoded-tilde-opens-emphasis"),
+    pytest.param("para\n    http://127.0.0.1:8080/x%3a%2F#caf\u00e9\\\nnext line\n", id="hard-break"),
+    pytest.param("see https://x.io/%5f/ and https://y.io/%5F/ now\n", id="two-fixes-pair-up"),
+    pytest.param("see _http://x.io:80/\\\n*\n\nnext\n", id="empty-item-is-no-block"),
+])
+def test_found_by_the_property(text: str) -> None:
+    """The texts the property found before the fixes were made to keep the structure: each
+    changed it then, and must keep it now."""
+    fixed = pipeline.fix_text(text, "markdown", EVERY_RULE, unsafe=True).text
+    assert structure(fixed) == structure(text)
