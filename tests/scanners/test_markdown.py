@@ -61,6 +61,7 @@ FINDS = [
     P("see http://x.example/a\\", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-text"),
     P("see http://x.example/a\\\n\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-paragraph"),
     P("# see http://x.example/a\\\nnext", [("http://x.example/a\\", "bare")], id="backslash-at-end-of-heading"),
+    P("<http://x.example/a\\\nb>", [("http://x.example/a", "bare")], id="hard-break-is-no-angle-wrap"),
     # 5.2: an empty list item does not interrupt a paragraph: "*" is the paragraph's next line.
     P("see http://x.example/a\\\n*\nnext", [("http://x.example/a", "bare")], id="empty-item-is-paragraph-text"),
 ]
@@ -106,6 +107,7 @@ MUST_NOT_FIND = [
     P("```\nhttp://fenced.example/a\\\nb\n```", id="hard-break-in-fenced-code"),
     P("<!-- http://comment.example/a\\\nb -->", id="hard-break-in-html-comment"),
     P("para\n*\n`http://in-code.example/`", id="code-span-after-empty-item-line"),
+    P("<p://\\\nx>", id="hard-break-in-angles-leaves-only-the-scheme"),
 ]
 
 

@@ -37,8 +37,8 @@ from ..rfc3986 import lazy
 from . import config as _config
 from . import html as _html
 from .base import HASH_COMMENT, HTML_COMMENT, Format, code_aware
-from .emphasis import keeps_emphasis
 from .escapes import build, entity_replacements, markdown_replacements
+from .markdown_markup import keeps_markup
 from .text import ProseStyle, Spans, scan_prose
 
 #: Markdown prose: escapes and entities are decoded; a table's "|" ends a bare URI.
@@ -1116,4 +1116,4 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
 
 
 FORMAT = Format("markdown", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True,
-                keeps_markup=keeps_emphasis)
+                keeps_markup=keeps_markup)

@@ -593,6 +593,8 @@ class _Scanner:
             wrap = _WRAP.match(text, run_end, limit) if c in " \t\r\n" else None
             if wrap is None or wrap.end() == run_end or not _has_break(text, run_end, wrap.end()):
                 return None  # a "<", a quote, or whitespace without a line break
+            if self.style.backslash_escapes and c in "\r\n" and _before_escape(text, pos, run_end, self.end) < run_end:
+                return None  # Markdown: the backslash before the break makes it a hard line break
             pos = wrap.end()
 
     def _config_quoted(self, s: int, quote: str, limit: int) -> Optional[Tuple[str, int, List[Tuple[int, int]]]]:

@@ -1,16 +1,22 @@
-"""Markdown's emphasis around a fixed URI: whether an edit leaves it reading as before.
+"""Markdown's markup around a fixed URI: whether an edit leaves it reading as before.
 
-A bare URI in Markdown prose sits among the characters that open and close emphasis
-(CommonMark 0.31 section 6.2: ``*`` and ``_``) and GFM's strikethrough (GFM 0.29 section 6.5:
-``~``).  Whether a run of them opens or closes depends on the characters beside it, so a fix
-that only changes the URI's bytes may still change what the text around it is: decoding the
-"%7e" of "%7e_u_" writes "~_u_", where the "_" after the "~" now opens emphasis and the page
-shows an emphasised "u" and a shorter link.  Such an edit is not a fix (:func:`keeps_emphasis`):
-the runs beside and inside the edit must open and close as before, or no other character of
-their kind may stand in the paragraph to pair with.
+A fix changes only a URI's bytes, but in Markdown some of those bytes may also be markup, and
+the characters beside a URI decide what the markup around it is:
 
-Link destinations, autolinks and code spans are read as they are (no emphasis inside them),
-so only the prose's candidates are judged.
+- **Backslashes.**  A backslash before ASCII punctuation escapes it and one before a line
+  ending is a hard line break (CommonMark 0.31 sections 2.4 and 6.7), wherever another reading
+  of the text puts them: encoding the backslash of ``[](<ft:\\\\>)`` (an autolink inside a link
+  that did not form) makes the link form.  An edit never changes such a backslash, nor the
+  character right after a backslash (:func:`keeps_backslashes`); nor a "|", which splits a
+  table row into cells before anything else is read.
+- **Emphasis.**  A bare URI in prose sits among the characters that open and close emphasis
+  (6.2: ``*`` and ``_``) and GFM's strikethrough (GFM 0.29 section 6.5: ``~``).  Whether a run
+  of them opens or closes depends on the characters beside it: decoding the "%7e" of "%7e_u_"
+  writes "~_u_", where the "_" after the "~" now opens emphasis, and the page shows an
+  emphasised "u" and a shorter link.  The runs beside and inside the edit must open and close
+  as before, or have nothing in the paragraph to pair with (:func:`keeps_emphasis`).  Link
+  destinations, autolinks and code spans are read as they are, so only the prose's
+  candidates are judged.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import FrozenSet, List, Optional, Tuple
 from ..candidate import Candidate
 from ..finding import Edit
 from ..rfc3986 import lazy
+from .escapes import common_ends
 
 #: The characters whose runs open and close emphasis and strikethrough.
 DELIMITERS = frozenset("*_~")
@@ -118,6 +125,41 @@ def _changed(old: List[Run], new: List[Run]) -> FrozenSet[str]:
     """The delimiter characters whose runs read differently."""
     return frozenset(c for c in DELIMITERS
                      if [r for r in old if r[0] == c] != [r for r in new if r[0] == c])
+
+
+def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
+    """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the Markdown ``text``) leaves
+    the markup around the URI reading as before: its backslashes and its emphasis."""
+    return keeps_backslashes(text, edit) and keeps_emphasis(text, candidate, new_uri, edit)
+
+
+#: What a backslash before it makes markup: ASCII punctuation (an escape) or a line ending (a
+#: hard line break).
+_ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\r\n")
+
+
+def keeps_backslashes(text: str, edit: Edit) -> bool:
+    """Whether ``edit`` leaves every backslash and "|" that is markup in some reading as it is:
+    it changes no backslash before ASCII punctuation or a line ending, no character right
+    after a backslash, and no "|" (a table row's cells are split at each before any inline is
+    read, so "<io:|>" there is two cells).  (A literal backslash before a letter may be
+    encoded.)"""
+    s, e, replacement = edit
+    old = text[s:e]
+    if "\\" not in old and "|" not in old and not (s > 0 and text[s - 1] == "\\"):
+        return True
+    head, tail = common_ends(old, replacement)
+    c0, c1 = s + head, e - tail  # the stretch of the source the edit changes
+    if text.find("|", c0, c1) >= 0:
+        return False
+    if c0 > 0 and text[c0 - 1] == "\\":
+        return False  # (what follows a backslash decides what it is)
+    k = text.find("\\", c0, c1)
+    while k >= 0:
+        if k + 1 < len(text) and text[k + 1] in _ESCAPABLE:
+            return False
+        k = text.find("\\", k + 1, c1)
+    return True
 
 
 def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
