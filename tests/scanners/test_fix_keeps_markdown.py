@@ -87,3 +87,24 @@ def test_found_by_the_property(text: str) -> None:
     changed it then, and must keep it now."""
     fixed = pipeline.fix_text(text, "markdown", EVERY_RULE, unsafe=True).text
     assert structure(fixed) == structure(text)
+
+
+@pytest.mark.parametrize("corpus", ["docs", "realworld"])
+def test_the_corpora_fixes_keep_their_documents_structure(corpus: str) -> None:
+    """Every Markdown file of a real corpus, fixed: those that change keep their structure."""
+    from tests.conftest import CORPORA, need_shared
+
+    root = need_shared(CORPORA / corpus)
+    changed, broken = 0, []
+    for path in sorted(root.rglob("*.md")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        fixed = pipeline.fix_text(text, "markdown", EVERY_RULE, unsafe=True).text
+        if fixed != text:
+            changed += 1
+            if structure(fixed) != structure(text):
+                broken.append(str(path.relative_to(root)))
+    assert changed > 10  # (the corpora hold many fixable URIs: the property is exercised)
+    assert broken == []
