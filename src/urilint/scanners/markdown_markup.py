@@ -163,11 +163,11 @@ def keeps_backslashes(text: str, edit: Edit) -> bool:
 
 
 def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
-    """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the Markdown ``text``) leaves emphasis and
-    strikethrough reading as before: every delimiter run beside or inside the edit opens and
-    closes as it did, or each character whose runs changed has one run there, before and after,
-    and stands nowhere else in the paragraph, written or percent-encoded (a run needs a partner
-    to open or close anything)."""
+    """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the Markdown ``text``) leaves
+    emphasis and strikethrough reading as before: every delimiter run beside or inside the edit
+    opens and closes as it did, or each character whose runs changed has one run there, before
+    and after, and stands nowhere else in the paragraph, written or percent-encoded (a run needs
+    a partner to open or close anything)."""
     if candidate.context not in PROSE_CONTEXTS:
         return True
     s, e, replacement = edit
