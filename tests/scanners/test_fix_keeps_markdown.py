@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import List, Tuple
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from urilint import pipeline
 from urilint.settings import Settings

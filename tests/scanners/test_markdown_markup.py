@@ -12,7 +12,7 @@ import pytest
 from urilint import pipeline
 from urilint.candidate import Candidate
 from urilint.scanners import extract
-from urilint.scanners.markdown_markup import REACH, keeps_emphasis, keeps_markup, runs
+from urilint.scanners.markdown_markup import REACH, keeps_emphasis, runs
 from urilint.settings import Settings
 
 P = pytest.param
@@ -43,6 +43,10 @@ KEPT = [
     P("see HTTP://x.io/a\\b\n", "see http://x.io/a%5Cb\n", id="literal-backslash-in-prose"),
     P("[t](HTTP://x.io/a\\_b)\n", "[t](http://x.io/a\\_b)\n", id="edit-beside-an-escape-leaves-it"),
     P("see HTTPS://x.io/a|b\n", "see https://x.io/a|b\n", id="edit-before-a-pipe-leaves-it"),
+    P("see <http://x.io/a|b>\n| not | a table |\n", "see <http://x.io/a%7Cb>\n| not | a table |\n",
+      id="pipe-outside-tables"),
+    P("| a | b |\n|---|---|\n| c | d |\n\nsee <http://x.io/a|b>\n", "| a | b |\n|---|---|\n| c | d |\n\nsee <http://x.io/a%7Cb>\n",
+      id="pipe-after-a-table"),
 ]
 
 #: Texts whose fix would change the markup around the URI: left as they are (URI204's fix but
@@ -62,6 +66,7 @@ REFUSED = [
     P("see <http://x.io/a\\_b>\n", "URI101", id="backslash-before-punctuation"),
     P("see <http://x.io/a\\\\b>\n", "URI101", id="backslash-before-a-backslash"),
     P("| a | b |\n|---|---|\n| <http://x.io/a|b> | c |\n", "URI111", id="pipe-splits-a-table-row"),
+    P("| a | b |\n| :-: | --- |\n| c | d |\n| <http://x.io/a|b> | e |\n", "URI111", id="pipe-in-a-later-row"),
 ]
 
 

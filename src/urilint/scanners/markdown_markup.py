@@ -7,8 +7,8 @@ the characters beside a URI decide what the markup around it is:
   ending is a hard line break (CommonMark 0.31 sections 2.4 and 6.7), wherever another reading
   of the text puts them: encoding the backslash of ``[](<ft:\\\\>)`` (an autolink inside a link
   that did not form) makes the link form.  An edit never changes such a backslash, nor the
-  character right after a backslash (:func:`keeps_backslashes`); nor a "|", which splits a
-  table row into cells before anything else is read.
+  character right after a backslash (:func:`keeps_backslashes`); nor a "|" that may stand
+  in a table, whose rows are split into cells at each before anything else is read.
 - **Emphasis.**  A bare URI in prose sits among the characters that open and close emphasis
   (6.2: ``*`` and ``_``) and GFM's strikethrough (GFM 0.29 section 6.5: ``~``).  Whether a run
   of them opens or closes depends on the characters beside it: decoding the "%7e" of "%7e_u_"
@@ -45,6 +45,10 @@ _PARTNERS = {"_": lazy.compile("_|%5[Ff]"), "~": lazy.compile("~|%7[Ee]"), "*": 
 #: A line ending and the blank line after it: a paragraph ends before it (CommonMark 4.8).
 #: (No lookahead: searched with an end position, "\Z" or a lookahead would match there.)
 _BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)")
+
+#: A line that may be a table's delimiter row: only "|", "-", ":" and blanks, with a "|" and a
+#: "-" (an over-estimate: the cells are not counted against the header's).
+_DELIMITER_ROW = lazy.compile(r"(?m)^(?=[^\r\n|]*\|)(?=[^\r\n-]*-)[ \t|:-]+\r?$")
 
 #: (character, length, can open, can close) of one delimiter run.
 Run = Tuple[str, int, bool, bool]
@@ -141,16 +145,16 @@ _ESCAPABLE = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\r\n")
 def keeps_backslashes(text: str, edit: Edit) -> bool:
     """Whether ``edit`` leaves every backslash and "|" that is markup in some reading as it is:
     it changes no backslash before ASCII punctuation or a line ending, no character right
-    after a backslash, and no "|" (a table row's cells are split at each before any inline is
-    read, so "<io:|>" there is two cells).  (A literal backslash before a letter may be
-    encoded.)"""
+    after a backslash, and no "|" that may stand in a table (a table row's cells are split at
+    each before any inline is read, so "<io:|>" there is two cells).  (A literal backslash
+    before a letter may be encoded.)"""
     s, e, replacement = edit
     old = text[s:e]
     if "\\" not in old and "|" not in old and not (s > 0 and text[s - 1] == "\\"):
         return True
     head, tail = common_ends(old, replacement)
     c0, c1 = s + head, e - tail  # the stretch of the source the edit changes
-    if text.find("|", c0, c1) >= 0:
+    if text.find("|", c0, c1) >= 0 and _may_be_table(text, c0, c1):
         return False
     if c0 > 0 and text[c0 - 1] == "\\":
         return False  # (what follows a backslash decides what it is)
@@ -160,6 +164,14 @@ def keeps_backslashes(text: str, edit: Edit) -> bool:
             return False
         k = text.find("\\", k + 1, c1)
     return True
+
+
+def _may_be_table(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` may stand in a GFM table (GFM 0.29 section 4.10): its block,
+    as far as blank lines tell, has a delimiter row ("|---|:-:|"), which every table has and
+    which ends at a blank line.  A block reaching beyond REACH may."""
+    block = _paragraph(text, start, end)
+    return block is None or _DELIMITER_ROW.search(text, block[0], block[1]) is not None
 
 
 def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
