@@ -82,6 +82,7 @@ def test_fixes_keep_the_documents_structure(text: str) -> None:
     pytest.param("<hTTp:/\\\n/>\n", id="hard-break-inside-angles"),
     pytest.param("[](<ft:\\>)\n", id="backslash-keeps-a-link-from-forming"),
     pytest.param("/||\n-|-\n<io:|>\n", id="pipe-in-a-table-cell"),
+    pytest.param('<a href="https://x.io%7e%5F"">x</a>_\n', id="quoted-in-a-tag-that-is-no-tag"),
 ])
 def test_found_by_the_property(text: str) -> None:
     """The texts the property found before the fixes were made to keep the structure: each

@@ -23,12 +23,14 @@ A program reads a value as its format decodes it, and so does the scan:
 from __future__ import annotations
 
 import re
+import sys
 from typing import Iterator, List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
-from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, place, quoted_replacements
+from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, common_ends, place, quoted_replacements
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
@@ -93,6 +95,8 @@ def _scan(text: str, start: int, end: int, format: str) -> List[Candidate]:
                      excluded=Spans.of((c0 - 1, c1) for c0, c1 in comments) if comments else Spans())
     if format in _VALUE_TO_LINE_END:
         out = [_to_value_end(text, c, end, comments) for c in out]
+    if format == "yaml":
+        out = [c for c in (_before_mapping_colon(text, c, end) for c in out) if c is not None]
     for c0, c1 in comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
             out.append(c._replace(context="comment", in_code=False))
@@ -173,6 +177,24 @@ def _comment_at(comments: List[Tuple[int, int]], lo: int, hi: int) -> Optional[i
     return None
 
 
+#: What is left of a URI when a YAML key's colon is taken off: a scheme named, not a URI.
+_SCHEME_ONLY = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*:(?://)?")
+
+
+def _before_mapping_colon(text: str, c: Candidate, end: int) -> Optional[Candidate]:
+    """A plain YAML scalar ends before ":" and the whitespace or line end after it (YAML 1.2.2
+    section 7.3.3: the mapping value indicator), so "- https://x.io:" is a mapping whose key is
+    "https://x.io", and its last ":" is no empty port: ``c`` without it (None when only a
+    scheme is left).  Quoted values keep their colons."""
+    if c.context == "quoted" or c.pieces or not c.uri.endswith(":") or (
+            c.end < end and text[c.end] not in " \t\r\n"):
+        return c
+    uri = c.uri[:-1]
+    if _SCHEME_ONLY.fullmatch(uri) is not None:
+        return None
+    return c._replace(uri=uri, end=c.end - 1)
+
+
 def scan_yaml(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_range(text, 0, len(text), "yaml", include_code)
 
@@ -193,8 +215,37 @@ def scan_shell(text: str, include_code: bool = False) -> List[Candidate]:
     return scan_range(text, 0, len(text), "shell", include_code)
 
 
-YAML = Format("yaml", code_aware(scan_yaml))
-TOML = Format("toml", code_aware(scan_toml))
+def keeps_escapes(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
+    """Whether ``edit`` leaves every backslash, and the character after one, as it is.  In a
+    double-quoted string (YAML, TOML basic strings, ``.env`` and shell double quotes) a
+    backslash starts an escape, and the scan keeps the escapes of a backslash and of a quote
+    as written (``quoted_replacements``): encoding the two characters of "\\\\" as
+    "%5C%5C" would write two backslashes where the value had one.  Elsewhere a backslash is
+    literal, and left alone all the same: the edit does not say which string it is in."""
+    s, e, replacement = edit
+    old = text[s:e]
+    if "\\" not in old and not (s > 0 and text[s - 1] == "\\"):
+        return True
+    head, tail = common_ends(old, replacement)
+    c0, c1 = s + head, e - tail  # the stretch of the source the edit changes
+    return not (c0 > 0 and text[c0 - 1] == "\\") and text.find("\\", c0, c1) < 0
+
+
+def parses_as_toml(text: str) -> bool:
+    """Whether ``text`` is a TOML document (a fixed file must still be one)."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+    try:
+        tomllib.loads(text)
+    except (tomllib.TOMLDecodeError, RecursionError):  # (tomllib recurses on nested arrays)
+        return False
+    return True
+
+
+YAML = Format("yaml", code_aware(scan_yaml), keeps_markup=keeps_escapes)
+TOML = Format("toml", code_aware(scan_toml), well_formed=parses_as_toml, keeps_markup=keeps_escapes)
 INI = Format("ini", code_aware(scan_ini))
-ENV = Format("env", code_aware(scan_env))
-SHELL = Format("shell", code_aware(scan_shell))
+ENV = Format("env", code_aware(scan_env), keeps_markup=keeps_escapes)
+SHELL = Format("shell", code_aware(scan_shell), keeps_markup=keeps_escapes)

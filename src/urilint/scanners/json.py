@@ -77,4 +77,16 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return out
 
 
-FORMAT = Format("json", code_aware(scan))
+def parses_as_json(text: str) -> bool:
+    """Whether ``text`` is a JSON document (a fixed file must still be one; a file with
+    comments was none before, and is not held to it)."""
+    import json  # (the standard library's: loaded only when a JSON file is fixed)
+
+    try:
+        json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+FORMAT = Format("json", code_aware(scan), well_formed=parses_as_json)

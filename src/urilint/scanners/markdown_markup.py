@@ -31,8 +31,10 @@ from .escapes import common_ends
 
 #: The characters whose runs open and close emphasis and strikethrough.
 DELIMITERS = frozenset("*_~")
-#: Candidate contexts read inside Markdown's inline text, where emphasis is parsed around them.
-PROSE_CONTEXTS = frozenset({"bare"})
+#: Candidate contexts read inside Markdown's inline text, where emphasis is parsed around them:
+#: what the prose scan finds (a bare URI, and one in quotes or in angle brackets that are no
+#: autolink, such as an HTML tag CommonMark does not take for one: '<a href="x"">').
+PROSE_CONTEXTS = frozenset({"bare", "quoted", "angle"})
 #: How far from an edit its paragraph's ends are looked for; a paragraph reaching further is
 #: taken to hold a partner for any run (the edit is refused): each check reads a bounded
 #: stretch, so a file's checks stay linear in its size.

@@ -608,7 +608,10 @@ class _Scanner:
             nl = text.find("\n", s, close)
             if nl >= 0 or "\r" in text[s:close]:
                 return None
-            if text[close - 1] != "\\" or quote == "'":
+            k = close
+            while k > s and text[k - 1] == "\\":
+                k -= 1
+            if (close - k) % 2 == 0 or quote == "'":  # (an even run of backslashes escapes none)
                 # A string escape ends the URI inside the quotes too ("https://x\\n").
                 close = first_escape(text, s, close, _LINE_ESCAPES)
                 return "quoted", close, [(s, close)]
