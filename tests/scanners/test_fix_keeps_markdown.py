@@ -74,6 +74,22 @@ def test_fixes_keep_the_documents_structure(text: str) -> None:
     assert structure(fixed) == structure(text)
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DOCUMENT, st.booleans())
+def test_a_notebooks_markdown_cell_keeps_its_structure(text: str, one_string_per_line: bool) -> None:
+    """The same property in a notebook's Markdown cell, whose fixes are written into the JSON
+    strings of its source (one string, or one per line): the notebook stays JSON and its cell
+    reads as the same document."""
+    import json
+
+    source = text.splitlines(True) if one_string_per_line else [text]
+    notebook = json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": source}],
+                           "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, indent=1, ensure_ascii=False) + "\n"
+    fixed = pipeline.fix_text(notebook, "notebook", EVERY_RULE, unsafe=True).text
+    cell = "".join(json.loads(fixed)["cells"][0]["source"])
+    assert structure(cell) == structure(text)
+
+
 @pytest.mark.parametrize("text", [
     pytest.param("https://example.com/%7e_u_ x\n", id="decoded-tilde-opens-emphasis"),
     pytest.param("para\n    http://127.0.0.1:8080/x%3a%2F#caf\u00e9\\\nnext line\n", id="hard-break"),
