@@ -87,6 +87,11 @@ CLASSES: Tuple[InputClass, ...] = (
     InputClass("paren-uris-one-line", "", "(http://a.example/)"),
     InputClass("spaced-uris-one-line", "k: ", "http://a.example/ "),
     InputClass("uri-pct-run", "see http://a.example/", "%", slow=True),
+    # Start tags the strict pattern cannot read, read as the HTML tokenizer does (session 13):
+    # "<b<b<b" is one name to the end, and every "=" may open a quoted value.
+    InputClass("tag-open-run", "", "<b", " http://a.example/"),
+    InputClass("loose-tag-quotes", "<a ", 'x="'),
+    InputClass("loose-tag-equals", "<a ", "x= "),
 )
 
 

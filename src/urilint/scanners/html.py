@@ -36,6 +36,8 @@ SRCSET_ATTRIBUTES = frozenset({"srcset", "imagesrcset"})
 # (stopping at the next "<" keeps failed attempts from overlapping: linear overall).
 START_TAG = lazy.compile(r"""<([A-Za-z][A-Za-z0-9:_.-]*)([^<>"']*(?:(?:"[^"]*"|'[^']*')[^<>"']*)*)>""")
 END_TAG = lazy.compile(r"</[A-Za-z][A-Za-z0-9:_.-]*\s*>")
+#: Where a tag's name ends (13.2.5.8): at a blank, "/" or ">".
+_NAME_END = lazy.compile(r"[\t\n\f\r />]")
 # One attribute inside a start tag; the value groups are double-quoted, single-quoted, bare.
 ATTRIBUTE = lazy.compile(r"""([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?""")
 _SRCSET_ITEM = lazy.compile(r"[^\s,]\S*")
@@ -65,8 +67,12 @@ def attribute_candidate(text: str, start: int, end: int, context: str = "html-at
 
 def tag_candidates(text: str, match: "re.Match[str]", in_code: bool = False) -> List[Candidate]:
     """The URL attributes of one start tag (a :data:`START_TAG` match)."""
+    return attribute_candidates(text, *match.span(2), in_code=in_code)
+
+
+def attribute_candidates(text: str, a0: int, a1: int, in_code: bool = False) -> List[Candidate]:
+    """The URL attributes of the attributes ``text[a0:a1]`` of one start tag."""
     out: List[Candidate] = []
-    a0, a1 = match.span(2)
     if a0 == a1 or text.find("=", a0, a1) < 0:
         return out
     for attr in ATTRIBUTE.finditer(text, a0, a1):
@@ -159,6 +165,9 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
                 if e is not None:
                     nxt = e.end()
                     skipped.append((pos, nxt))
+                elif pos + 1 < end and text[pos + 1].isascii() and text[pos + 1].isalpha():
+                    nxt = _loose_tag(text, pos, end, out)
+                    skipped.append((pos, nxt))
         pos = text.find("<", nxt, end)
     out.extend(scan_prose(text, start, end, style=HTML_PROSE, excluded=Spans.of(skipped)))
     if include_code:
@@ -167,6 +176,42 @@ def scan_region(text: str, start: int, end: int, include_code: bool = False) -> 
             for cand in scan_prose(text, c0, c1, style=HTML_PROSE, excluded=markup):
                 out.append(cand._replace(context="comment" if context == "comment" else cand.context, in_code=True))
     return out
+
+
+def _loose_tag(text: str, pos: int, end: int, out: List[Candidate]) -> int:
+    """At a "<" and a letter that START_TAG could not read ('<img src="a"b" alt=x>'): a start
+    tag all the same, as the HTML tokenizer reads it (HTML Living Standard 13.2.5.6-13.2.5.39).
+    It runs to the first ">" outside a quoted attribute value, and a quote opens a value only
+    after "=" and blanks (elsewhere it is part of a name).  Its URL attributes are added to
+    ``out``; returns where it ends, ``end`` when nothing closes it (a browser drops a tag the
+    text ends in).  Its inside is never prose: a fix found there would rewrite attribute
+    names.  One pass with jumps, each search's answer kept until passed: linear."""
+    m = _NAME_END.search(text, pos + 1, end)
+    if m is None:
+        return end
+    name_end = i = m.start()
+    gt = eq = -2  # the next ">" and "=" at or after i, once looked for
+    while True:
+        if gt < i:
+            gt = text.find(">", i, end)
+            if gt < 0:
+                return end
+        if -1 != eq < i:
+            eq = text.find("=", i, end)
+        if eq < 0 or gt < eq:
+            break
+        j = eq + 1
+        while j < end and text[j] in " \t\n\f\r":
+            j += 1
+        if j < end and text[j] in "\"'":
+            close = text.find(text[j], j + 1, end)
+            if close < 0:
+                return end
+            i = close + 1
+        else:
+            i = j
+    out.extend(attribute_candidates(text, name_end, gt))
+    return gt + 1
 
 
 def _find_ci(text: str, needle: str, start: int, end: int) -> int:

@@ -1,0 +1,85 @@
+"""Start tags the strict pattern cannot read are read as the HTML tokenizer reads them: up to
+the first ">" outside a quoted value, a quote opening a value only after "=".  Their URL
+attributes are found, their inside is never prose, and a fix never rewrites their names."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from typing import List, Tuple
+
+import pytest
+
+from urilint import pipeline
+from urilint.scanners import extract
+from urilint.settings import Settings
+
+P = pytest.param
+EVERY_RULE = Settings(select=frozenset({"ALL"}))
+
+
+def found(text: str) -> List[Tuple[str, str]]:
+    return [(c.uri, c.context) for c in extract(text, "html")]
+
+
+FINDS = [
+    P("<img src='https://x.io/a'b' alt=y>", [("https://x.io/a", "html-attribute")], id="no-blank-after-a-value"),
+    P('<a href="http://x.io/a>b" x">t</a>', [("http://x.io/a>b", "html-attribute")], id="quote-in-a-name"),
+    P("<p><img src='https://x.io/'X' alt=y> see http://y.io/ ok</p>",
+      [("https://x.io/", "html-attribute"), ("http://y.io/", "bare")], id="prose-after-the-tag"),
+    P("<a x='y'z href=http://x.io/>t</a>", [("http://x.io/", "html-attribute")], id="unquoted-after-a-glued-name"),
+    P("<img\nsrc='https://x.io/'\n'alt=y>", [("https://x.io/", "html-attribute")], id="across-lines"),
+    P("caf\u00e9 <img src='https://x.io/\u00e9'b'> http://y.io/",
+      [("https://x.io/\u00e9", "html-attribute"), ("http://y.io/", "bare")], id="non-ascii-before"),
+]
+MUST_NOT_FIND = [
+    P("<img title='x'b' alt='see http://x.io/'>", id="value-after-a-glued-name"),
+    P("<a x='y'z see http://x.io/ ok", id="unterminated-tag-is-dropped"),
+    P("if a<b then http://x.io/ ok", id="letter-after-lt-opens-a-tag"),
+    P("<b<b<b http://x.io/", id="one-long-name"),
+    P("<a x='y'\"http://x.io/\">", id="quoted-url-in-a-name"),
+    P("<a x=\"y\"'http://x.io/'>", id="single-quoted-url-in-a-name"),
+]
+
+
+@pytest.mark.parametrize("text, expected", FINDS)
+def test_finds(text: str, expected: List[Tuple[str, str]]) -> None:
+    assert found(text) == expected
+
+
+@pytest.mark.parametrize("text", MUST_NOT_FIND)
+def test_must_not_find(text: str) -> None:
+    assert found(text) == []
+
+
+def test_tables_are_balanced() -> None:
+    assert len(MUST_NOT_FIND) >= len(FINDS)
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.events: List[Tuple[str, ...]] = []
+
+    def handle_starttag(self, tag: str, attrs: List[Tuple[str, object]]) -> None:
+        self.events.append((tag, *(name for name, _ in attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.events.append(("/" + tag,))
+
+
+def tags(text: str) -> List[Tuple[str, ...]]:
+    parser = _Tags()
+    parser.feed(text)
+    parser.close()
+    return parser.events
+
+
+@pytest.mark.parametrize("text", [
+    P("<img src='http://x.io/a'\\\\%7E' alt=x>\n", id="backslashes-in-a-name"),
+    P("<img src='HTTP://x.io:443/'\\`/./' alt=x>\n", id="backtick-in-a-name"),
+    P("<img src='https://x.io/'%41]' alt=x>\n", id="triplet-in-a-name"),
+])
+def test_a_fix_never_rewrites_a_tags_names(text: str) -> None:
+    """Cases the fix property found (a URI read as prose across a tag's names): the fixed
+    text has the same tags and attribute names, as the standard library's parser reads them."""
+    assert tags(pipeline.fix_text(text, "html", EVERY_RULE, unsafe=True).text) == tags(text)
