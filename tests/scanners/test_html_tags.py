@@ -8,6 +8,8 @@ from html.parser import HTMLParser
 from typing import List, Tuple
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from urilint import pipeline
 from urilint.scanners import extract
@@ -82,4 +84,30 @@ def tags(text: str) -> List[Tuple[str, ...]]:
 def test_a_fix_never_rewrites_a_tags_names(text: str) -> None:
     """Cases the fix property found (a URI read as prose across a tag's names): the fixed
     text has the same tags and attribute names, as the standard library's parser reads them."""
+    assert tags(pipeline.fix_text(text, "html", EVERY_RULE, unsafe=True).text) == tags(text)
+
+
+_PARTS = st.sampled_from(["%7e", "%7E", "%5F", "%41", "%e9", "%20", "%%", " ", "\\", "\\\\", "'", '"', "&amp;",
+                          "&#47;", "<", ">", "/../", "/./", "?q=", "#", "a", "\u00e9", "{x}", "|", "]", "[", "`", "="])
+_URI = st.builds(lambda s, h, p: s + h + "".join(p),
+                 st.sampled_from(["https://", "HTTP://", "http://", "ahttp://", "http:/", "ftp://"]),
+                 st.sampled_from(["x.io", "X.IO", "x.io:80", "x.io:443", "u:p@x.io", "x.io:", "x.io/"]),
+                 st.lists(_PARTS, max_size=5))
+
+
+def _escaped(value: str, escape: bool) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;") if escape else value
+
+
+_DOCUMENT = st.builds(
+    lambda a, escape, b, c, d, e: (f'<p><a href="{_escaped(a, escape)}">x</a> see {b} <img src=\'{c}\' alt=x> '
+                                   f'<a href={d.replace(" ", "")}>y</a><!-- {e} --></p>\n'),
+    _URI, st.booleans(), _URI, _URI, _URI, _URI)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_DOCUMENT)
+def test_fixes_keep_the_tags(text: str) -> None:
+    """Property: whatever URIs an HTML text holds, its fixes leave its tags and attribute names
+    as the standard library's parser reads them."""
     assert tags(pipeline.fix_text(text, "html", EVERY_RULE, unsafe=True).text) == tags(text)
