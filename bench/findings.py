@@ -100,10 +100,14 @@ def notebook_escaped_uris(n: int) -> str:
 #: Fixes that change how the text around them reads: encoding the "<" and ">" of the second
 #: link ends the tag the first line's stray quote leaves open (the fixer finds such edits by
 #: halving, within a bounded number of reads of the edited file).
+#: Malformed tags (a value glued to the next name), read as the tokenizer reads them since
+#: session 13 (before, as prose, their fixes interfered), and a bare URI whose "%7e", decoded at
+#: its end, would read as trailing punctuation: that fix is a culprit each round must find.
 INTERFERING_FIXES = ('<a href="ht\ttp://a@b@maker.ifttt.com//  \u2026!#"x y">t</a>\n'
                      '<a href="<data:text/plain;base64 ,aGVsbG8gd29y bGQ=>">t</a>\n'
                      '<a href="{+base}.*//&"Z/  #token=.}">t</a>\n'
-                     '<a href="?{,&amp;&amp;$X">t</a>\n')
+                     '<a href="?{,&amp;&amp;$X">t</a>\n'
+                     '<p>see http://x.io/a%7e.</p>\n')
 
 
 def html_interfering_fixes(n: int) -> str:
