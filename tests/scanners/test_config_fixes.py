@@ -89,6 +89,7 @@ REFUSED = [
 @pytest.mark.parametrize("fmt, text, expected", KEPT)
 def test_kept(fmt: str, text: str, expected: str) -> None:
     assert fixed(text, fmt) == expected
+    assert fixed(expected, fmt) == expected  # (idempotent: a second run changes nothing)
 
 
 @pytest.mark.parametrize("fmt, text", REFUSED)
@@ -184,3 +185,4 @@ def test_fixes_keep_the_documents_structure(fmt: str, data: st.DataObject) -> No
         return
     after_text = fixed(text, fmt)
     assert _shape(load(after_text)) == before
+    assert fixed(after_text, fmt) == after_text  # (idempotent)

@@ -72,6 +72,7 @@ _DOCUMENT = st.builds(lambda parts, sep: sep.join(parts) + "\n", st.lists(_PART,
 def test_fixes_keep_the_documents_structure(text: str) -> None:
     fixed = pipeline.fix_text(text, "markdown", EVERY_RULE, unsafe=True).text
     assert structure(fixed) == structure(text)
+    assert pipeline.fix_text(fixed, "markdown", EVERY_RULE, unsafe=True).text == fixed  # (idempotent)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

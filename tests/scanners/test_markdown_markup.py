@@ -75,6 +75,7 @@ REFUSED = [
 @pytest.mark.parametrize("text, expected", KEPT)
 def test_kept(text: str, expected: str) -> None:
     assert fixed(text) == expected
+    assert fixed(expected) == expected  # (idempotent: a second run changes nothing)
 
 
 @pytest.mark.parametrize("text, code", [p if len(p.values) == 2 else P(*p.values, "URI204", id=p.id)

@@ -30,7 +30,7 @@ from ..candidate import Candidate
 from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
-from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, common_ends, place, quoted_replacements
+from .escapes import TOML_ESCAPE, YAML_ESCAPE, Replacement, build, changed_stretch, place, quoted_replacements
 from .text import TEXT, ProseStyle, Spans, scan_prose
 
 CONFIG_VALUES = ProseStyle(values=True)
@@ -222,12 +222,10 @@ def keeps_escapes(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> 
     as written (``quoted_replacements``): encoding the two characters of "\\\\" as
     "%5C%5C" would write two backslashes where the value had one.  Elsewhere a backslash is
     literal, and left alone all the same: the edit does not say which string it is in."""
-    s, e, replacement = edit
-    old = text[s:e]
-    if "\\" not in old and not (s > 0 and text[s - 1] == "\\"):
+    s, e, _ = edit
+    if text.find("\\", s, e) < 0 and not (s > 0 and text[s - 1] == "\\"):
         return True
-    head, tail = common_ends(old, replacement)
-    c0, c1 = s + head, e - tail  # the stretch of the source the edit changes
+    c0, c1 = changed_stretch(text, edit)
     return not (c0 > 0 and text[c0 - 1] == "\\") and text.find("\\", c0, c1) < 0
 
 

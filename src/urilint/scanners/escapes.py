@@ -233,6 +233,15 @@ def place(c: Candidate, outer: Pieces, base: int, context: Optional[str] = None)
     return c._replace(start=start, end=end, pieces=pieces, context=context or c.context)
 
 
+def changed_stretch(text: str, edit: Replacement) -> Tuple[int, int]:
+    """The stretch of ``text`` an edit really changes: its source run without the head and
+    the tail its replacement leaves as they are (a fix rewrites a whole URI to change its
+    scheme)."""
+    s, e, replacement = edit
+    head, tail = common_ends(text[s:e], replacement)
+    return s + head, e - tail
+
+
 def common_ends(old: str, new: str) -> Tuple[int, int]:
     """The lengths of the head and the tail two strings share (not overlapping): what a fix
     leaves alone around the part it changes."""

@@ -196,7 +196,7 @@ def _loose_tag(text: str, pos: int, end: int, out: List[Candidate]) -> int:
             gt = text.find(">", i, end)
             if gt < 0:
                 return end
-        if -1 != eq < i:
+        if eq != -1 and eq < i:  # (-1: no "=" is left)
             eq = text.find("=", i, end)
         if eq < 0 or gt < eq:
             break

@@ -27,7 +27,7 @@ from typing import FrozenSet, List, Optional, Tuple
 from ..candidate import Candidate
 from ..finding import Edit
 from ..rfc3986 import lazy
-from .escapes import common_ends
+from .escapes import changed_stretch
 
 #: The characters whose runs open and close emphasis and strikethrough.
 DELIMITERS = frozenset("*_~")
@@ -150,12 +150,10 @@ def keeps_backslashes(text: str, edit: Edit) -> bool:
     after a backslash, and no "|" that may stand in a table (a table row's cells are split at
     each before any inline is read, so "<io:|>" there is two cells).  (A literal backslash
     before a letter may be encoded.)"""
-    s, e, replacement = edit
-    old = text[s:e]
-    if "\\" not in old and "|" not in old and not (s > 0 and text[s - 1] == "\\"):
+    s, e, _ = edit
+    if text.find("\\", s, e) < 0 and text.find("|", s, e) < 0 and not (s > 0 and text[s - 1] == "\\"):
         return True
-    head, tail = common_ends(old, replacement)
-    c0, c1 = s + head, e - tail  # the stretch of the source the edit changes
+    c0, c1 = changed_stretch(text, edit)
     if text.find("|", c0, c1) >= 0 and _may_be_table(text, c0, c1):
         return False
     if c0 > 0 and text[c0 - 1] == "\\":
@@ -186,11 +184,11 @@ def keeps_emphasis(text: str, candidate: Candidate, new_uri: str, edit: Edit) ->
         return True
     s, e, replacement = edit
     old_spans = runs(text, s - 1, e + 1)
-    if not old_spans and not (DELIMITERS & set(replacement)) and not (
-            0 < s and text[s - 1] in DELIMITERS) and not (e < len(text) and text[e] in DELIMITERS):
+    if not old_spans and _DELIMITER.search(replacement) is None:
         return True  # (no run beside or inside the edit, before or after: the common case)
-    new_text = text[max(0, s - 1 - REACH):s] + replacement + text[e:e + 1 + REACH]
+    # (An escaped delimiter beside the edit stays escaped: keeps_backslashes holds its backslash.)
     shift = max(0, s - 1 - REACH)
+    new_text = text[shift:s] + replacement + text[e:e + 1 + REACH]
     ns = s - shift
     new_spans = runs(new_text, ns - 1, ns + len(replacement) + 1)
     old = [_run(text, a, b) for a, b in old_spans]
