@@ -116,3 +116,67 @@ def test_the_parameter_name_pattern_is_possessive_without_a_difference(text: str
     """may_hold_secret finds "name=" with a possessive quantifier where Python has them."""
     plain = re.compile(secrets._NAME_EQ.pattern.replace("}+)", "})"))
     assert [m.span(1) for m in secrets._NAME_EQ.finditer(text)] == [m.span(1) for m in plain.finditer(text)]
+
+
+# -- the cheap gates in front of the secret tests every URI meets ----------------------------------
+def test_every_token_hint_passes_the_gate() -> None:
+    """has_token_hint skips the alternation for a text without a capital, "_", "-" or "xox"."""
+    for hint in secrets.TOKEN_HINTS:
+        assert hint == "xox" or secrets._TOKEN_GATE.search(hint) is not None, hint
+
+
+def test_every_secret_name_holds_a_gate_word() -> None:
+    for name in secrets.SECRET_NAMES:
+        assert any(word in name for word in secrets._SECRET_NAME_WORDS), name
+    for word in secrets._SECRET_NAME_WORDS:
+        assert word == word.lower() and "-" not in word and "_" not in word  # (as _name_key reads)
+
+
+def _secret_param_name_ungated(text: str) -> bool:
+    return any(secrets._name_key(m.group(1)) in secrets.SECRET_NAMES for m in secrets._NAME_EQ.finditer(text))
+
+
+MAY_HOLD_A_SECRET = [
+    pytest.param("https://h.io/?api_key=abc", id="api-key"),
+    pytest.param("https://h.io/?API-KEY=abc", id="upper-case-dashed"),
+    pytest.param("https://h.io/?\u212aey=abc", id="kelvin-sign-key"),
+    pytest.param("https://h.io/?%6Bey=abc", id="encoded-letter"),
+    pytest.param("https://h.io/?access%5Ftoken=abc", id="encoded-underscore"),
+    pytest.param("https://h.io/x;JSESSIONID=abc", id="session-id"),
+    pytest.param("https://h.io/?q=ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="github-token"),
+    pytest.param("https://h.io/?q=xoxb-123456789012-abcdefghij", id="slack-token-lowercase-prefix"),
+    pytest.param("https://h.io/?q=eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4", id="jwt"),
+]
+MAY_NOT_HOLD_A_SECRET = [
+    pytest.param("https://h.io/items/7?page=2", id="plain"),
+    pytest.param("https://h.io/?keyboard=us", id="word-holding-key"),
+    pytest.param("https://h.io/monkey/?sort=asc", id="key-in-a-path"),
+    pytest.param("https://h.io/?q=%20x&page=2", id="percent-without-a-name"),
+    pytest.param("https://h.io/?lang=de-DE&Sort=Name_Asc", id="capitals-and-marks-without-a-hint"),
+    pytest.param("https://h.io/xo/x/?q=1", id="no-xox"),
+    pytest.param("https://h.io/caf\u00e9?page=2", id="non-ascii"),
+]
+
+
+@pytest.mark.parametrize("uri", MAY_HOLD_A_SECRET)
+def test_may_hold_a_secret(uri: str) -> None:
+    assert secrets.may_hold_secret.__wrapped__(uri)
+    assert secrets.slice_may_hold_secret(f"- see [it]({uri}) now")
+
+
+@pytest.mark.parametrize("uri", MAY_NOT_HOLD_A_SECRET)
+def test_may_not_hold_a_secret(uri: str) -> None:
+    assert not secrets.may_hold_secret.__wrapped__(uri)
+    assert not secrets.slice_may_hold_secret(uri)
+
+
+_GATE_PIECES = ["?", "&", "/", ";", "=", "%", "%6B", "%5F", "\u212a", "K", "k", "ey", "EY", "Token", "sig", "sess",
+                "id", "page", "-", "_", "x", "o", "xox", "A", "KIA", "ghp", "eyJ", "b-", "1234567890", " "]
+
+
+@hsettings(max_examples=3000, deadline=None)
+@given(text=st.lists(st.sampled_from(_GATE_PIECES), max_size=16).map("".join))
+def test_the_gates_change_no_answer(text: str) -> None:
+    """The gated tests answer as the tests behind them do, on texts made of the gates' edges."""
+    assert secrets.has_token_hint(text) == (secrets._TOKEN_HINT.search(text) is not None)
+    assert secrets._secret_param_name(text) == _secret_param_name_ungated(text)
