@@ -36,6 +36,10 @@ def hidden_spans(text: str, format: pipeline.FormatLike, settings: Settings,
             settings = settings._replace(include_code_blocks=True)
         scanned = pipeline.candidates(text, format, settings)
     chosen: Sequence[int] = range(len(scanned))
+    if known:
+        # A reported candidate whose check found no secret adds no span wherever it reaches
+        # (most reported URIs): only the others need the test below or their spans.
+        chosen = [i for i in chosen if known.get(i) != []]
     if within is not None:
         ends = [e for _, e in within]
         chosen = [i for i in chosen if reaches_into(scanned[i], within, ends)]

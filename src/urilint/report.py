@@ -273,9 +273,12 @@ def place(path: str, text: str, findings: Sequence[FileFinding], index: Optional
             masked_text, spans = mask_line_mapped(raw, extra, known)
             lines[row] = (masked_text, _MaskMap(spans))
         line, masks = lines[row]
-        line_column = masks.column(column - 1) + 1
-        line_end_column = (masks.column(end_column - 1, end=True) + 1 if end_row == row
-                           else len(line) + 1)
+        if masks.spans:
+            line_column = masks.column(column - 1) + 1
+            line_end_column = (masks.column(end_column - 1, end=True) + 1 if end_row == row
+                               else len(line) + 1)
+        else:  # (nothing masked on the line, the common report: the columns are the line's)
+            line_column, line_end_column = column, end_column if end_row == row else len(line) + 1
         edits: Tuple[PlacedEdit, ...] = ()
         if f.edit is not None and not _touches(hidden, reach, f.edit[0], f.edit[1]):
             s, e, content = f.edit
