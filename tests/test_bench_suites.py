@@ -174,6 +174,37 @@ def test_findings_quick() -> None:
                 for fmt in ("markdown", "python") for kind in REPORTED_KINDS])
 
 
+
+# -- instructions ----------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["check", "markdown", "python"])
+def test_each_instructions_row_runs_the_findings_it_claims(level: str) -> None:
+    """The counted workload reports each reported row's URIs once each, the clean row's never
+    (else the counts would compare other work)."""
+    from bench.findings import CLEAN, REPORTED
+    from bench.instructions import workload
+
+    assert workload(level, CLEAN, 3, 2) == 0
+    for kind, template in REPORTED:
+        assert workload(level, template, 3, 2) == 6, kind
+
+
+@pytest.mark.parametrize("hide", [pytest.param("", id="valgrind"), pytest.param("valgrind", id="without-valgrind")])
+def test_instructions_quick(hide: str) -> None:
+    import shutil
+
+    proc = run_bench(["instructions", "--quick"], hide=hide)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    rows = table_rows(proc.stdout, "urilint.check per URI: thousands of instructions")
+    assert [cells(r)[0] for r in rows] == ["clean", "default port"]
+    counted = not hide and shutil.which("valgrind") is not None
+    for row in rows:
+        c = cells(row)
+        if counted:
+            assert NUMBER.fullmatch(c[1]) and float(c[1]) > 0 and RATIO.fullmatch(c[2]), row
+        else:
+            assert c[1:] == ["not installed", "-"], row
+    assert "## per URI line" not in proc.stdout  # (--quick counts the check level alone)
+
 # -- memory ----------------------------------------------------------------------------------
 MEMORY_COMMANDS = ["urilint dump", "urilint dump --output-format json",
                    *(f"urilint check --output-format {fmt}" for fmt in ("json", "full", "concise", "sarif", "junit",
