@@ -28,12 +28,15 @@ followed by anything else) are prose with context "comment".
 from __future__ import annotations
 
 import re
+import string
+import unicodedata
 from typing import List, Optional, Tuple
 
 from ..candidate import Candidate
+from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
-from .escapes import Pieces, build
+from .escapes import Pieces, build, changed_stretch
 from .text import TEXT, Spans, scan_prose
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
@@ -326,4 +329,74 @@ def _role(text: str, lo: int, start: int, end: int, hi: int) -> Optional[str]:
     return None
 
 
-FORMAT = Format("rst", code_aware(scan), links=True)
+#: The characters that start or end inline markup: emphasis and strong emphasis, literals and
+#: interpreted text, references ("name_", "`text`_") and targets ("_`name`"), substitution
+#: references ("|name|"), footnote and citation references ("[1]_").
+_INLINE_MARKUP = frozenset("*`_|[]")
+
+
+#: Contexts whose URI docutils reads from the markup around it (a target, an embedded URI),
+#: wherever it stands; a URI in any other context is a standalone hyperlink, or no link.
+_TARGET_CONTEXTS = frozenset({"rst-link", "reference-definition"})
+#: What may stand before inline markup, a standalone hyperlink included (Inline markup
+#: recognition rules, 5): whitespace, these characters, or Unicode punctuation of these kinds.
+_MARKUP_AFTER = frozenset("-:/'\"<([{")
+_PUNCTUATION_AFTER = frozenset({"Pd", "Po", "Pi", "Pf", "Ps"})
+
+
+def _may_start_markup(text: str, start: int) -> bool:
+    """Whether docutils may read inline markup, a standalone hyperlink among it, starting at
+    ``start``: what stands before it allows one.  Before "_https://x", "a_" or a letter it
+    does not, and the text docutils reads there is no URI: its pattern may match across it,
+    so fixing the URI can change what the text after it reads as (a link further on
+    appearing or not)."""
+    if start == 0:
+        return True
+    before = text[start - 1]
+    if before == "`":  # (interpreted text, whose opening backquote may itself start markup)
+        return _may_start_markup(text, start - 1)
+    return before.isspace() or before in _MARKUP_AFTER or unicodedata.category(before) in _PUNCTUATION_AFTER
+
+
+def _reads_as(char: str) -> str:
+    """What inline-markup recognition reads of ``char`` beside a markup character (rules 2-7):
+    whitespace (or the end), a punctuation character itself, or any other character."""
+    if not char or char.isspace():
+        return " "
+    return char if char in string.punctuation or unicodedata.category(char).startswith("P") else "a"
+
+
+def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
+    """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the reST ``text``) leaves the
+    markup around the URI reading as docutils read it before (reStructuredText Markup
+    Specification, "Escaping Mechanism" and "Inline markup recognition rules").
+
+    In a literal (``in_code``) docutils reads no markup and no escape: the stretch the edit
+    changes only must not write or remove a backquote, which may end one.  Elsewhere a URI
+    outside a target or an embedded URI stands where docutils may read markup
+    (:func:`_may_start_markup`), and the stretch holds no backslash, before or after, and
+    follows none: a backslash escapes any character, and one before whitespace removes both.
+    It writes and removes no inline-markup character, and beside one it changes no character
+    into one that reads otherwise (:func:`_reads_as`): whether a "*" or "|" starts or ends
+    markup depends on what is beside it.  ("%5F" is then not decoded to
+    "_", and "|" not encoded, in reST prose: a fix refused, never a document changed.)"""
+    c0, c1 = changed_stretch(text, edit)
+    s, e, replacement = edit
+    new = replacement[c0 - s:len(replacement) - (e - c1)]
+    old = text[c0:c1]
+    if candidate.in_code:
+        return "`" not in old and "`" not in new
+    if candidate.context not in _TARGET_CONTEXTS and not _may_start_markup(text, candidate.start):
+        return False
+    if (c0 > 0 and text[c0 - 1] == "\\") or "\\" in old or "\\" in new:
+        return False
+    if c0 > 0 and text[c0 - 1] in _INLINE_MARKUP and _reads_as(old[:1] or text[c1:c1 + 1]) != _reads_as(
+            new[:1] or text[c1:c1 + 1]):
+        return False
+    if c1 < len(text) and text[c1] in _INLINE_MARKUP and _reads_as(old[-1:] or text[c0 - 1:c0]) != _reads_as(
+            new[-1:] or text[c0 - 1:c0]):
+        return False
+    return not (_INLINE_MARKUP.intersection(old) or _INLINE_MARKUP.intersection(new))
+
+
+FORMAT = Format("rst", code_aware(scan), links=True, keeps_markup=keeps_markup)
