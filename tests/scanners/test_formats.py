@@ -31,6 +31,12 @@ FINDS = [
     P("rst", "See `Python <https://www.python.org/>`_.", [("https://www.python.org/", "rst-link")], id="rst-embedded"),
     P("rst", "`anon <http://a.example/\n   x>`__", [("http://a.example/x", "rst-link")], id="rst-embedded-wrapped"),
     P("rst", ".. _target: http://t.example/", [("http://t.example/", "reference-definition")], id="rst-target"),
+    P("rst", ".. _t:\n    http://t.example/a\n    b\n", [("http://t.example/ab", "reference-definition")],
+      id="rst-target-wrapped"),
+    # docutils reads a target's block until the first blank line: the indented text after one
+    # is a paragraph of its own (a block quote), read as prose.
+    P("rst", ".. _t:\n    http://t.example/\n\n  see http://b.example/ now\n",
+      [("http://t.example/", "reference-definition"), ("http://b.example/", "bare")], id="rst-target-ends-at-a-blank"),
     P("rst", ".. image:: http://i.example/a.png\n   :target: http://l.example/",
       [("http://i.example/a.png", "rst-link"), ("http://l.example/", "rst-link")], id="rst-image-and-target"),
     P("rst", "Bare http://b.example/ here.", [("http://b.example/", "bare")], id="rst-bare"),
@@ -78,6 +84,8 @@ MUST_NOT_FIND = [
     P("rst", ".. code-block:: python\n\n   u = 'http://c.example/'\n", id="rst-code-block"),
     P("rst", "`alias <other_>`_", id="rst-alias-not-uri"),
     P("rst", ":ref:`label <target>`", id="rst-role"),
+    P("rst", ".. _t: other_\n", id="rst-indirect-target"),
+    P("rst", ".. _t:\n    `other`_\n", id="rst-indirect-target-phrase-on-the-next-line"),
     P("yaml", "key:value", id="yaml-key-value"),
     P("yaml", "time: 12:30", id="yaml-time"),
     P("yaml", "path: C:\\dir", id="yaml-windows-path"),

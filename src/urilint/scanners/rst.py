@@ -169,7 +169,12 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
     l0, l1 = lines[i]
     target = _TARGET.match(text, l0, l1)
     if target is not None:
-        block_end = _block_end(text, lines, i + 1, base)
+        # The URI's block ends at the first blank line (docutils reads a target's block
+        # ``until_blank``): an indented paragraph after one is prose, not more of the URI.
+        block_end = i + 1
+        while (block_end < len(lines) and text[lines[block_end][0]:lines[block_end][1]].strip()
+               and _indent(text[lines[block_end][0]:lines[block_end][1]]) > base):
+            block_end += 1
         end = lines[block_end - 1][1]
         uri, s, e, pieces = _uri_runs(text, target.end(), end)
         if uri and not uri.endswith("_"):  # "name_" is an indirect target, not a URI
