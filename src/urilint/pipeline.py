@@ -252,7 +252,7 @@ def unchecked_edit(format: Format, text: str, c: Candidate, new_uri: str) -> Opt
     """For a candidate :func:`checked_later`, the edit that should make it read ``new_uri``,
     for :func:`check_edits` to check; None when there is none to try."""
     if format.propose_edit is not None:
-        return format.propose_edit(text, c, new_uri)
+        return format.propose_edit(text, c, new_uri)  # (its format judges the markup: a notebook's cell's)
     return _keeping_markup(format, text, c, new_uri, _minimal_edit_unchecked(text, c, new_uri))
 
 

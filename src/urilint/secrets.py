@@ -57,6 +57,8 @@ def has_token_hint(text: str) -> bool:
     if "xox" not in text and _TOKEN_GATE.search(text) is None:
         return False
     return _TOKEN_HINT.search(text) is not None
+
+
 #: What follows a prefix in words, not in keys: "sk-attached-to-a-different-loop" (a slug of
 #: words), "sk-abcdefghijklmnopqrstu" (one lowercase word).  Random keys hold digits or mixed case.
 _WORDY = lazy.compile(r"[a-z]+|[A-Za-z]+(?:[-_.][A-Za-z]+)+")

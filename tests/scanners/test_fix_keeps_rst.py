@@ -79,6 +79,7 @@ LITERAL_FIXES = [
 def test_a_literal_reads_no_markup(text: str, expected: str) -> None:
     """With code blocks included, a literal's backslashes and underscores are its text."""
     assert fixed(text, with_code=True) == expected
+    assert fixed(expected, with_code=True) == expected  # (idempotent)
     assert fixed(text) == text  # (and without, code is never fixed)
 
 

@@ -36,7 +36,7 @@ from ..candidate import Candidate
 from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
-from .escapes import Pieces, build, changed_stretch
+from .escapes import Pieces, build, common_ends
 from .text import TEXT, Spans, scan_prose
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
@@ -171,10 +171,7 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
     if target is not None:
         # The URI's block ends at the first blank line (docutils reads a target's block
         # ``until_blank``): an indented paragraph after one is prose, not more of the URI.
-        block_end = i + 1
-        while (block_end < len(lines) and text[lines[block_end][0]:lines[block_end][1]].strip()
-               and _indent(text[lines[block_end][0]:lines[block_end][1]]) > base):
-            block_end += 1
+        block_end = _block_end(text, lines, i + 1, base, until_blank=True)
         end = lines[block_end - 1][1]
         uri, s, e, pieces = _uri_runs(text, target.end(), end)
         if uri and not uri.endswith("_"):  # "name_" is an indirect target, not a URI
@@ -252,8 +249,9 @@ def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]
     return out
 
 
-def _block_end(text: str, lines: List[Tuple[int, int]], j: int, base: int) -> int:
-    """The index past an indented block's last line (blank lines inside it included)."""
+def _block_end(text: str, lines: List[Tuple[int, int]], j: int, base: int, until_blank: bool = False) -> int:
+    """The index past an indented block's last line (blank lines inside it included, or with
+    ``until_blank`` ending it)."""
     n = len(lines)
     last = j
     while j < n:
@@ -263,6 +261,8 @@ def _block_end(text: str, lines: List[Tuple[int, int]], j: int, base: int) -> in
             if _indent(line) <= base:
                 break
             last = j + 1
+        elif until_blank:
+            break
         j += 1
     return last
 
@@ -385,10 +385,10 @@ def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> b
     into one that reads otherwise (:func:`_reads_as`): whether a "*" or "|" starts or ends
     markup depends on what is beside it.  ("%5F" is then not decoded to
     "_", and "|" not encoded, in reST prose: a fix refused, never a document changed.)"""
-    c0, c1 = changed_stretch(text, edit)
     s, e, replacement = edit
-    new = replacement[c0 - s:len(replacement) - (e - c1)]
-    old = text[c0:c1]
+    head, tail = common_ends(text[s:e], replacement)
+    c0, c1 = s + head, e - tail  # (escapes.changed_stretch, with the new text beside it)
+    old, new = text[c0:c1], replacement[head:len(replacement) - tail]
     if candidate.in_code:
         return "`" not in old and "`" not in new
     if candidate.context not in _TARGET_CONTEXTS and not _may_start_markup(text, candidate.start):
