@@ -92,6 +92,9 @@ CLASSES: Tuple[InputClass, ...] = (
     InputClass("tag-open-run", "", "<b", " http://a.example/"),
     InputClass("loose-tag-quotes", "<a ", 'x="'),
     InputClass("loose-tag-equals", "<a ", "x= "),
+    # One URI of backslash escapes: reST reads each (docutils' reading, given back at the end).
+    InputClass("uri-escape-run", "see http://a.example/", "\\-", "\\ x"),
+    InputClass("uri-escaped-underscores", "see http://a.example/", "\\_", " x"),
 )
 
 

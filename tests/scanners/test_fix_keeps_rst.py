@@ -28,10 +28,11 @@ def fixed(text: str, with_code: bool = False) -> str:
 
 # -- whole fixes: refused where docutils would read the document differently -------------------
 REFUSED = [
-    # A backslash escapes any character ("a\_b" reads "a_b"), and "\ " is removed.
-    pytest.param("see https://ex.com/a\\_b now\n", id="escaped-underscore"),
+    # A backslash escapes any character ("a\%7e" reads "a%7e"): a fix never rewrites an escape,
+    # and "\ " is removed.
+    pytest.param("see https://ex.com/a\\%7eb now\n", id="decoding-through-an-escape"),
     pytest.param("see https://ex.com/a|b\\ x now\n", id="escaped-space-after"),
-    pytest.param(".. _t: https://ex.com/a\\_b\n", id="escape-in-a-target"),
+    pytest.param(".. _t: https://ex.com/\\%7e\n", id="escape-in-a-target"),
     # "|...|" is a substitution reference: its closing "|" is not the URI's to encode.
     pytest.param("|https://ex.com/%c3%a9| x\n", id="substitution-reference"),
     # "%5F" decoded would write a "_", which makes references and targets.
@@ -52,6 +53,12 @@ KEPT = [
     pytest.param("(https://ex.com/%7ea) x\n", "(https://ex.com/~a) x\n", id="in-parentheses"),
     pytest.param("x\\ https://ex.com:80/y\n", "x\\ https://ex.com:80/y\n", id="after-an-escaped-space-https-port"),
     pytest.param("see https://ex.com/a%7eb_ x\n", "see https://ex.com/a~b_ x\n", id="underscore-not-beside"),
+    # An escape the fix does not touch stays as written.
+    pytest.param("see https://ex.com/a\\_b/%7ex now\n", "see https://ex.com/a\\_b/~x now\n",
+                 id="escape-kept-beside-a-fix"),
+    pytest.param(".. _t: https://EX.com/a\\_b\n", ".. _t: https://ex.com/a\\_b\n", id="escape-kept-in-a-target"),
+    pytest.param("see https://ex.com/foo\\_ (https://EX.com/x)\n", "see https://ex.com/foo\\_ (https://ex.com/x)\n",
+                 id="after-an-escaped-last-underscore"),
 ]
 
 

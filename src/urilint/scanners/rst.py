@@ -36,8 +36,8 @@ from ..candidate import Candidate
 from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
-from .escapes import Pieces, build, common_ends
-from .text import TEXT, Spans, scan_prose
+from .escapes import Pieces, Replacement, build, common_ends
+from .text import TEXT, TRAILING_PUNCTUATION, ProseStyle, Spans, escaped, scan_prose
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(?:`[^`]*`|[^:`]+):(?:[ \t]+|$)")
@@ -76,7 +76,28 @@ _ROLE_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012
 #: Longer "role names" are not looked for (a bound on the walk back from each backtick).
 _MAX_ROLE = 64
 _NON_SPACE = lazy.compile(r"\S+")
-_EMBEDDED = lazy.compile(r"<([^<>]+)>\s*\Z")
+# An embedded URI: "<...>" ending the phrase; a backslash escapes a bracket inside it.
+# (Unrolled: a backtracking frame per escape, not per character.)
+_EMBEDDED = lazy.compile(r"<([^<>\\]*(?:\\[\s\S][^<>\\]*)*)>\s*\Z")
+#: A backslash escape (a CR LF pair is one line break; a backslash that ends the text escapes
+#: nothing), or a run of whitespace.
+_ESCAPE_OR_SPACE = lazy.compile(r"\\(?:\r\n|[\s\S])?|\s+")
+#: A reference name ending a target where a URI would stand ("name_", "`a phrase`_"): the
+#: target is indirect (docutils' ``simplename`` and phrase reference, Body.is_reference).
+_REFERENCE = lazy.compile(r"(?:(?!_)\w)+(?:[-._+:](?:(?!_)\w)+)*_|`(?! )[^`]+(?<! )`_")
+#: The start of what docutils reads as a URI (Inliner's ``uri`` pattern): a scheme, ":" and a URI
+#: character, or an e-mail address.  An embedded "<...>" that starts so is a URI even when it
+#: ends in "_"; any other is an alias to a target (Inliner.phrase_ref).
+_DOCUTILS_URI_START = lazy.compile(
+    r"[A-Za-z][A-Za-z0-9.+-]*:(?://?)?[-_.!~*'()\[\];/:@&=+$,%A-Za-z0-9\\]"
+    r"|[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]+(?:\.[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]+)*@[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]")
+#: What docutils reads as URI characters (Inliner.uric): an escaped character outside them ends a
+#: standalone hyperlink before its backslash.
+_DOCUTILS_URIC = frozenset("-_.!~*'()[];/:@&=+$,%" + string.ascii_letters + string.digits)
+#: The characters a standalone hyperlink may end with (Inliner.urilast).
+_URILAST = frozenset("_~*/=+" + string.ascii_letters + string.digits)
+#: Each closing bracket's opener: a closer ending a URI is given back unless it closes one.
+_OPENERS = {")": "(", "]": "[", "}": "{"}
 
 
 def _indent(line: str) -> int:
@@ -84,14 +105,104 @@ def _indent(line: str) -> int:
 
 
 def _uri_runs(text: str, start: int, end: int) -> Tuple[str, int, int, Pieces]:
-    """A URI that may be broken by whitespace (docutils removes it): uri, span, pieces."""
+    """The URI in ``text[start:end]`` of a hyperlink target, an embedded URI or an image, as
+    docutils reads it (Body.parse_target, Inliner.phrase_ref, directives.uri; "Escaping
+    Mechanism"): whitespace removed (a URI may be broken across lines), an escaped whitespace
+    character (a line break too) read as one space, any other escaped character as itself.
+    Returns the URI, its source span and its pieces."""
     runs = [m.span() for m in _NON_SPACE.finditer(text, start, end)]
     if not runs:
         return "", start, start, ()
     s, e = runs[0][0], runs[-1][1]
-    gaps = [(a[1], b[0], "") for a, b in zip(runs, runs[1:])]
-    uri, pieces = build(text, s, e, gaps)
+    replacements: List[Replacement] = []
+    for m in _ESCAPE_OR_SPACE.finditer(text, s, e):
+        found = m.group()
+        if found[0] != "\\":
+            replacements.append((m.start(), m.end(), ""))
+        else:
+            char = found[1:]
+            replacements.append((m.start(), m.end(), " " if char.isspace() else char))
+    uri, pieces = build(text, s, e, replacements)
     return uri, s, e, pieces
+
+
+def _is_reference(raw: str) -> bool:
+    """Whether the text of a target (``.. _name: raw``, an image's ``:target:``) is a reference
+    name, making it an indirect target, not a URI: "name_" is one, "https://x/a_" is a URI."""
+    return _REFERENCE.fullmatch(" ".join(raw.split())) is not None
+
+
+def _is_alias(raw: str) -> bool:
+    """Whether the text of an embedded ``<raw>`` is an alias to a target ("<name_>") rather
+    than a URI: it ends in an unescaped "_" and docutils reads no URI at its start."""
+    if not raw.endswith("_") or escaped(raw, len(raw) - 1, 0):
+        return False
+    return _DOCUTILS_URI_START.match(raw) is None
+
+
+def _bare_end(text: str, start: int, end: int) -> int:
+    """Where a standalone hyperlink found at ``text[start:end]`` ends as docutils reads
+    backslash escapes ("Escaping Mechanism"; Inliner's ``uri`` pattern): there is none after a
+    backslash that escapes its first character (``start`` is returned: an empty URI); an
+    escaped character docutils reads in no URI (whitespace, a backslash, a quote, a non-ASCII
+    letter) ends it before the backslash, with the sentence's punctuation given back
+    (:func:`_given_back`); any other stands for itself (:func:`_escapes` drops the backslash)."""
+    if escaped(text, start, 0):
+        return start
+    i = text.find("\\", start, end)
+    if i < 0:
+        return end
+    while i >= 0:
+        if i + 1 < end and text[i + 1] in _DOCUTILS_URIC:
+            i = text.find("\\", i + 2, end)
+            continue
+        return _given_back(text, start, i + 1 if i + 1 == end else i)
+    return _given_back(text, start, end)
+
+
+def _given_back(text: str, start: int, end: int) -> int:
+    """The end of a standalone hyperlink holding an escape, once the sentence's punctuation is
+    given back (as text.trim_tail gives it back: trailing punctuation, and closing brackets
+    with no opener) the way docutils ends one: on an escaped character only when it is one of
+    the URI's last characters (Inliner.urilast: a URI ending "a\\_" ends in "_"), any other going
+    back with its backslash (one ending "a\\-" ends in "a").  One walk back, so a URI of a
+    hundred thousand escapes costs as much as one of a hundred thousand letters (each
+    backslash before ``end`` escapes a URI character: :func:`_bare_end` cut at any other)."""
+    counts = {c: text.count(c, start, end) for c in "()[]{}"}
+    while end > start:
+        c = text[end - 1]
+        if escaped(text, end - 1, start):  # an escaped character
+            if c in _URILAST:
+                return end
+            gone = 2
+        elif c == "\\":  # the backslash of an escape cut off after it
+            if end < len(text) and text[end] in _URILAST:
+                return end + 1
+            gone = 1
+        elif c not in TRAILING_PUNCTUATION and not (c in _OPENERS and counts[c] > counts[_OPENERS[c]]):
+            return end
+        else:
+            gone = 1
+        if c in counts:
+            counts[c] -= 1
+        end -= gone
+    return end
+
+
+def _escapes(text: str, start: int, end: int) -> List[Replacement]:
+    """The backslash escapes of a standalone hyperlink (as :func:`_bare_end` cut it, each
+    escapes a URI character), each read as the character it escapes."""
+    out: List[Replacement] = []
+    i = text.find("\\", start, end)
+    while 0 <= i < end - 1:
+        out.append((i, i + 2, text[i + 1]))
+        i = text.find("\\", i + 2, end)
+    return out
+
+
+#: The prose of a reST document: a backslash escapes the character after it, and no string
+#: escape ends a URI (its path "a\\tb" reads "atb").
+RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=False)
 
 
 class _Found:
@@ -174,7 +285,7 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
         block_end = _block_end(text, lines, i + 1, base, until_blank=True)
         end = lines[block_end - 1][1]
         uri, s, e, pieces = _uri_runs(text, target.end(), end)
-        if uri and not uri.endswith("_"):  # "name_" is an indirect target, not a URI
+        if uri and not _is_reference(text[s:e]):  # "name_" is an indirect target, not a URI
             found.out.append(Candidate(uri, s, e, "reference-definition", False, pieces))
         found.skip.append((l0, end))
         return block_end, False
@@ -228,7 +339,7 @@ def _directive(text: str, lines: List[Tuple[int, int]], i: int, base: int,
             opt = _OPTION.match(text, o0, o1)
             if opt is not None:
                 uri, s, e, pieces = _uri_runs(text, opt.end(), o1)
-                if uri:
+                if uri and not _is_reference(text[s:e]):
                     found.out.append(Candidate(uri, s, e, "rst-link", False, pieces))
                 found.skip.append((o0, o1))
     return i + 1
@@ -238,7 +349,7 @@ def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]
     """The candidates of the markup, then bare URIs in the prose, in comments, and in code."""
     out = found.out
     found.skip.extend(found.code)
-    out.extend(scan_prose(text, style=TEXT, excluded=Spans.of(found.skip)))
+    out.extend(scan_prose(text, style=RST_PROSE, excluded=Spans.of(found.skip)))
     for c0, c1 in found.comments:
         for c in scan_prose(text, c0, c1, style=TEXT):
             out.append(c._replace(context="comment", in_code=False))
@@ -305,7 +416,7 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
         if emb is None:
             continue
         uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1))
-        if uri and not (uri.endswith("_") and not uri.endswith("\\_")):
+        if uri and not _is_alias(text[s:e]):
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
 
 

@@ -98,12 +98,13 @@ Decoder = Callable[[str, int, int], List[Replacement]]
 
 
 class ProseStyle:
-    """What differs between the prose of plain text, Markdown, HTML and config files."""
+    """What differs between the prose of plain text, Markdown, reST, HTML and config files."""
 
-    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "run")
+    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "bare_end", "string_escapes", "run")
 
     def __init__(self, decoder: Optional[Decoder] = None, stops: str = "", values: bool = False,
-                 backslash_escapes: bool = False) -> None:
+                 backslash_escapes: bool = False, bare_end: Optional[Callable[[str, int, int], int]] = None,
+                 string_escapes: bool = True) -> None:
         #: finds the escapes (entities, backslash escapes) to decode inside a URI, or None
         self.decoder = decoder
         #: extra characters that end a bare URI (besides whitespace, ``"``, ``<``, ``>`` and "`")
@@ -114,6 +115,12 @@ class ProseStyle:
         #: Markdown: a backslash before ASCII punctuation escapes it, so a URI that stops at an
         #: escaped character ("http://x/a\\`") does not end with that escape's backslash
         self.backslash_escapes = backslash_escapes
+        #: reST: where a bare URI found at ``text[start:end]`` ends once the format's escapes are
+        #: read (``start`` when an escape before it means there is no URI), or None
+        self.bare_end = bare_end
+        #: whether a string escape ("\\n", "\\t", "\\\"") ends a URI, as in a string pasted into
+        #: prose; not in reST, where a backslash escapes the character after it
+        self.string_escapes = string_escapes
         #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use)
         self.run = lazy.compile(r'[^\s"<>`' + UNICODE_STOPS + re.escape(stops) + "]*")
 
@@ -153,7 +160,7 @@ class Spans(NamedTuple):
 _NO_SPANS = Spans()
 
 
-def scheme_start(text: str, colon: int, lo: int) -> int:
+def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE_ESCAPES) -> int:
     """Where the scheme ending at ``colon`` starts, or -1 when no scheme ends there.
 
     The scheme is the longest run of scheme characters before the colon, without leading
@@ -161,7 +168,8 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
     it (see the module doc): the letter of a string escape before it ("\\nhttps:"), and a word
     glued to "http" or "https" ("READMEhttps:").  A scheme glued to a percent-encoding's hex
     digits ("fi%6Ce:") or to an identifier ("on_page_content:") starts no URI, unless it ends
-    with "http" or "https"."""
+    with "http" or "https".  ``escapes``: the letters of the string escapes (none in reST, where
+    "\\t" escapes the "t" and the scheme is "tps")."""
     s = colon
     floor = max(lo, colon - MAX_SCHEME)
     chars = _SCHEME_CHARS
@@ -172,7 +180,7 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
     glued = False
     if s > lo:
         before = text[s - 1]
-        if before == "\\" and text[s] in _LINE_ESCAPES and _odd_backslashes(text, s - 1, lo):
+        if before == "\\" and text[s] in escapes and escaped(text, s, lo):
             s += 1  # "\\nhttps://x" in a string: the escape's letter is not the scheme's
         elif before == "%" and s + 2 < colon and text[s] in _HEX and text[s + 1] in _HEX:
             glued = True  # "fi%6Ce:": the hex digits of a percent-encoding, then letters
@@ -192,12 +200,13 @@ def scheme_start(text: str, colon: int, lo: int) -> int:
     return s
 
 
-def _odd_backslashes(text: str, i: int, lo: int) -> bool:
-    """Whether the run of backslashes ending at ``i`` is odd (its last one escapes what follows)."""
+def escaped(text: str, i: int, lo: int) -> bool:
+    """Whether ``text[i]`` follows an odd run of backslashes (from ``lo`` on): the last of them
+    escapes it."""
     j = i
     while j > lo and text[j - 1] == "\\":
         j -= 1
-    return (i - j) % 2 == 0
+    return (i - j) % 2 == 1
 
 
 def _after_word(text: str, i: int, lo: int) -> bool:
@@ -404,7 +413,9 @@ class _Scanner:
         self.in_code = in_code
         self.excluded = excluded
         self.run = style.run
-        self.letters = _LINE_ESCAPES if style.backslash_escapes else _ESCAPES
+        self.letters = (_LINE_ESCAPES if style.backslash_escapes else _ESCAPES) if style.string_escapes \
+            else frozenset()
+        self.scheme_escapes = _LINE_ESCAPES if style.string_escapes else frozenset()
         self.next_gt = -2  # memo: the next ">" at or after the last angle bracket tried
         self.next_break = -1  # memo: the next line break after the last URI cut inside "<...>"
         # memo: the current run (from, to, limit), and what cuts it: escapes and closing tags
@@ -422,7 +433,7 @@ class _Scanner:
             colon = m.start()
             if colon < last_end:
                 continue
-            s = scheme_start(text, colon, max(lo, last_end))
+            s = scheme_start(text, colon, max(lo, last_end), self.scheme_escapes)
             if s < 0 or not accepts(text, s, colon):
                 continue
             limit = excluded.locate(s, self.end) if excluded.starts else self.end
@@ -520,6 +531,8 @@ class _Scanner:
         end = self._bare_end(s, esc_end)
         if self.style.backslash_escapes:
             end = _before_escape(text, s, end, self.end)
+        elif self.style.bare_end is not None:
+            end = self.style.bare_end(text, s, end)
         if _is_empty_uri(text, colon, end):
             return None
         runs = [(s, end)]
