@@ -1,7 +1,8 @@
 """The URI a reST candidate holds is the one docutils reads, with each character mapped back to
 its place in the source: backslash escapes ("Escaping Mechanism" of the reStructuredText Markup
-Specification), aliases and indirect targets.  A test holds every table row to docutils
-itself, when it is installed, and so does the property for generated standalone hyperlinks."""
+Specification), aliases and indirect targets, e-mail addresses (a "mailto:" link).  A test
+holds every table row to docutils itself, when it is installed, and so does the property for
+generated standalone hyperlinks."""
 
 from __future__ import annotations
 
@@ -71,6 +72,15 @@ READS = [
     P(".. _t: name\\_\n", [("name_", "name\\_")], id="escaped-indirect-name-is-a-relative-reference"),
     P("see https://\\ex.com now", [("https://ex.com", "https://\\ex.com")], id="escaped-host-letter"),
     P(".. _t: na\\me_\n", [("name_", "na\\me_")], id="escape-in-a-name-makes-it-a-uri"),
+    # An e-mail address in an embedded URI or a named target is a "mailto:" link (adjust_uri).
+    P("drop me an `email <a@ex.org>`_ now", [("mailto:a@ex.org", "a@ex.org")], id="embedded-email"),
+    P(".. _m: someone@ex.org\n", [("mailto:someone@ex.org", "someone@ex.org")], id="target-email"),
+    P(".. _m:\n   a@ex.org\n", [("mailto:a@ex.org", "a@ex.org")], id="target-email-next-line"),
+    P("`x <a\\_b@ex.org>`_", [("mailto:a_b@ex.org", "a\\_b@ex.org")], id="embedded-email-with-an-escape"),
+    # ... but not in an anonymous target, and not when docutils' pattern does not match it whole.
+    P(".. __: someone@ex.org\n", [("someone@ex.org", "someone@ex.org")], id="anonymous-target-email"),
+    P("`x <a@b>`__", [("a@b", "a@b")], id="embedded-no-email-one-letter-host"),
+    P("`x <a.b@c.d.>`_", [("a.b@c.d.", "a.b@c.d.")], id="embedded-no-email-final-dot"),
 ]
 
 NOT_URIS = [
@@ -108,6 +118,15 @@ NOT_URIS = [
     P("`a <na\\me_>`_", id="alias-with-an-escape"),
     P("`a <x\\_y_>`_", id="alias-with-an-escaped-underscore-inside"),
     P("`a <name\n   x_>`_", id="alias-wrapped"),
+    # An address outside an embedded URI or a target is no candidate (the prose scan reads
+    # schemes), and in these places docutils links none either.
+    P("``a@ex.org``", id="email-in-a-literal"),
+    P(".. a@ex.org\n", id="email-in-a-comment"),
+    P(":code:`a@ex.org`", id="email-in-a-code-role"),
+    P(".. _t: `a@ex.org`_\n", id="indirect-target-to-a-phrase-like-an-address"),
+    P("see `a@ex.org`_ now", id="reference-to-a-name-like-an-address"),
+    P("see :title:`a@ex.org` now", id="address-in-a-prose-role"),
+    P("`x <mailto_>`_", id="alias-named-like-a-scheme"),
 ]
 
 

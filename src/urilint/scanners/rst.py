@@ -40,7 +40,7 @@ from .escapes import Pieces, Replacement, build, common_ends
 from .text import TEXT, TRAILING_PUNCTUATION, ProseStyle, Spans, escaped, scan_prose
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
-_TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(?:`[^`]*`|[^:`]+):(?:[ \t]+|$)")
+_TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(`[^`]*`|[^:`]+):(?:[ \t]+|$)")
 _DIRECTIVE = lazy.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
 _OPTION = lazy.compile(r"[ \t]+:target:[ \t]+")
 _COMMENT = lazy.compile(r"[ \t]*\.\.(?:[ \t]|$)")
@@ -91,6 +91,10 @@ _REFERENCE = lazy.compile(r"(?:(?!_)\w)+(?:[-._+:](?:(?!_)\w)+)*_|`(?! )[^`]+(?<
 _DOCUTILS_URI_START = lazy.compile(
     r"[A-Za-z][A-Za-z0-9.+-]*:(?://?)?[-_.!~*'()\[\];/:@&=+$,%A-Za-z0-9\\]"
     r"|[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]+(?:\.[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]+)*@[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]")
+#: An e-mail address, which docutils links as "mailto:" and the address (Inliner.email_pattern,
+#: matched whole: a name and a host of its characters, ending on one a URI may end with).
+_EMAILC = r"[-_!~*'{|}/#?^`&=+$%A-Za-z0-9]"
+_EMAIL = lazy.compile(rf"{_EMAILC}+(?:\.{_EMAILC}+)*@{_EMAILC}+(?:\.{_EMAILC}*)*[_~*/=+A-Za-z0-9]\Z")
 #: What docutils reads as URI characters (Inliner.uric): an escaped character outside them ends a
 #: standalone hyperlink before its backslash.
 _DOCUTILS_URIC = frozenset("-_.!~*'()[];/:@&=+$,%" + string.ascii_letters + string.digits)
@@ -104,12 +108,14 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def _uri_runs(text: str, start: int, end: int) -> Tuple[str, int, int, Pieces]:
+def _uri_runs(text: str, start: int, end: int, mailto: bool = False) -> Tuple[str, int, int, Pieces]:
     """The URI in ``text[start:end]`` of a hyperlink target, an embedded URI or an image, as
     docutils reads it (Body.parse_target, Inliner.phrase_ref, directives.uri; "Escaping
     Mechanism"): whitespace removed (a URI may be broken across lines), an escaped whitespace
     character (a line break too) read as one space, any other escaped character as itself.
-    Returns the URI, its source span and its pieces."""
+    With ``mailto`` (an embedded URI, a named target), an e-mail address is a "mailto:" link
+    (Inliner.adjust_uri), not a relative reference to a file named like it.  Returns the URI,
+    its source span and its pieces."""
     runs = [m.span() for m in _NON_SPACE.finditer(text, start, end)]
     if not runs:
         return "", start, start, ()
@@ -123,6 +129,8 @@ def _uri_runs(text: str, start: int, end: int) -> Tuple[str, int, int, Pieces]:
             char = found[1:]
             replacements.append((m.start(), m.end(), " " if char.isspace() else char))
     uri, pieces = build(text, s, e, replacements)
+    if mailto and _EMAIL.match(uri) is not None:
+        uri, pieces = build(text, s, e, [(s, s, "mailto:")] + replacements)
     return uri, s, e, pieces
 
 
@@ -284,7 +292,8 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
         # ``until_blank``): an indented paragraph after one is prose, not more of the URI.
         block_end = _block_end(text, lines, i + 1, base, until_blank=True)
         end = lines[block_end - 1][1]
-        uri, s, e, pieces = _uri_runs(text, target.end(), end)
+        # (An anonymous target's address is not made a mailto: link: docutils links the text.)
+        uri, s, e, pieces = _uri_runs(text, target.end(), end, mailto=target.group(1) != "_")
         if uri and not _is_reference(text[s:e]):  # "name_" is an indirect target, not a URI
             found.out.append(Candidate(uri, s, e, "reference-definition", False, pieces))
         found.skip.append((l0, end))
@@ -415,7 +424,7 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
         emb = _EMBEDDED.search(text, r0, r1)
         if emb is None:
             continue
-        uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1))
+        uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1), mailto=True)
         if uri and not _is_alias(text[s:e]):
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
 
