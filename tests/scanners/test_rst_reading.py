@@ -77,6 +77,9 @@ READS = [
     P(".. _m: someone@ex.org\n", [("mailto:someone@ex.org", "someone@ex.org")], id="target-email"),
     P(".. _m:\n   a@ex.org\n", [("mailto:a@ex.org", "a@ex.org")], id="target-email-next-line"),
     P("`x <a\\_b@ex.org>`_", [("mailto:a_b@ex.org", "a\\_b@ex.org")], id="embedded-email-with-an-escape"),
+    # The short form of an anonymous target reads its URI over its indented lines.
+    P("__ https://ex.com/a\n   #frag\n", [("https://ex.com/a#frag", "https://ex.com/a\n   #frag")],
+      id="short-anonymous-target"),
     # ... but not in an anonymous target, and not when docutils' pattern does not match it whole.
     P(".. __: someone@ex.org\n", [("someone@ex.org", "someone@ex.org")], id="anonymous-target-email"),
     P("`x <a@b>`__", [("a@b", "a@b")], id="embedded-no-email-one-letter-host"),
@@ -127,6 +130,7 @@ NOT_URIS = [
     P("see `a@ex.org`_ now", id="reference-to-a-name-like-an-address"),
     P("see :title:`a@ex.org` now", id="address-in-a-prose-role"),
     P("`x <mailto_>`_", id="alias-named-like-a-scheme"),
+    P("__ name_\n", id="short-anonymous-indirect-target"),
 ]
 
 

@@ -3,7 +3,8 @@
 What docutils reads as a URI (reStructuredText Markup Specification):
   - embedded URIs: ```text <uri>`_`` and ```text <uri>`__`` (whitespace inside the brackets is
     removed, as docutils does; ``<name_>`` is an alias to a target, not a URI);
-  - external hyperlink targets: ``.. _name: uri`` (a URI may continue on indented lines);
+  - external hyperlink targets: ``.. _name: uri``, ``.. __: uri`` and ``__ uri`` (a URI may
+    continue on indented lines);
   - the argument of ``.. image::`` and ``.. figure::``, and their ``:target:`` option;
   - standalone hyperlinks: bare URIs in text (RFC 3986 Appendix C, the prose scanner).
 
@@ -41,6 +42,8 @@ from .text import TEXT, TRAILING_PUNCTUATION, ProseStyle, Spans, escaped, scan_p
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(`[^`]*`|[^:`]+):(?:[ \t]+|$)")
+#: The other form of an anonymous target: "__ uri" starting a block (Body.patterns["anonymous"]).
+_ANONYMOUS_TARGET = lazy.compile(r"[ \t]*__(?: +|$)")
 _DIRECTIVE = lazy.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
 _OPTION = lazy.compile(r"[ \t]+:target:[ \t]+")
 _COMMENT = lazy.compile(r"[ \t]*\.\.(?:[ \t]|$)")
@@ -287,13 +290,17 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
     Returns the index of the line after it, and whether a literal block may follow ("::")."""
     l0, l1 = lines[i]
     target = _TARGET.match(text, l0, l1)
+    anonymous = target is not None and target.group(1) == "_"
+    if target is None:
+        target = _ANONYMOUS_TARGET.match(text, l0, l1)
+        anonymous = True
     if target is not None:
         # The URI's block ends at the first blank line (docutils reads a target's block
         # ``until_blank``): an indented paragraph after one is prose, not more of the URI.
         block_end = _block_end(text, lines, i + 1, base, until_blank=True)
         end = lines[block_end - 1][1]
         # (An anonymous target's address is not made a mailto: link: docutils links the text.)
-        uri, s, e, pieces = _uri_runs(text, target.end(), end, mailto=target.group(1) != "_")
+        uri, s, e, pieces = _uri_runs(text, target.end(), end, mailto=not anonymous)
         if uri and not _is_reference(text[s:e]):  # "name_" is an indirect target, not a URI
             found.out.append(Candidate(uri, s, e, "reference-definition", False, pieces))
         found.skip.append((l0, end))
