@@ -151,6 +151,13 @@ DUMMY_WORDS = frozenset("""
     1234 12345 123456 1234567 12345678 123456789 password1 password123 secret123
     tiger
 """.split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs
+#: A value that says it is an example: AWS's documentation marks its example keys, key ids and
+#: signatures so ("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY") and its
+#: example ids "xmpl" ("7870825a-xmpl-4def-..."), and others copy the convention.
+_EXAMPLE_MARK = lazy.compile(r"example|xmpl", re.I)
+#: The mark as it makes a whole URI an example: written in capitals inside a key-like run of
+#: letters and digits, as the example key id of a signed URL carries it ("APKA...EXAMPLE").
+_EXAMPLE_KEY = lazy.compile(r"[A-Z0-9]EXAMPLE|EXAMPLE[A-Z0-9]")
 #: A value that names the secret it stands for: "aws_secret_access_key", "db-password".
 _NAMES_A_SECRET = lazy.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
 _SECRET_WORDS = lazy.compile(r"pass|pwd|secret|token|key|cred", re.I)
@@ -199,13 +206,26 @@ def _ascending_runs(value: str, most: int) -> int:
 def is_dummy(value: str, user: str = "") -> bool:
     """A value no maintainer would call a leaked secret: one character, the user name again
     (``guest:guest``), a well-known default or demo word, a bracketed word (``[Filtered]``), a
-    name for the secret (``aws_secret_access_key``), or a keyboard sequence (``ABCDEFGH...``,
-    ``1234567890abcdef``)."""
+    value marked as an example (``AKIAIOSFODNN7EXAMPLE``), a name for the secret
+    (``aws_secret_access_key``), or a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``)."""
     if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
         return True
-    if _BRACKETED_WORD.fullmatch(value) is not None:
+    if _BRACKETED_WORD.fullmatch(value) is not None or _EXAMPLE_MARK.search(value) is not None:
         return True
     return _names_a_secret(value) or _is_sequence(value)
+
+
+def marked_as_example(text: str, ref: URIReference) -> bool:
+    """Whether the URI says it is an example: the userinfo or a parameter's value carries the
+    example mark inside a key-like run (:data:`_EXAMPLE_KEY`).  Then every secret beside it is
+    an example's too: the signature of a signed URL whose key id is "APKA...EXAMPLE", the
+    credential and signature of one whose key id is "AKIAIOSFODNN7EXAMPLE"."""
+    if "EXAMPLE" not in text:
+        return False
+    span = ref.span("userinfo")
+    if span is not None and _EXAMPLE_KEY.search(text, span[0], span[1]) is not None:
+        return True
+    return any(_EXAMPLE_KEY.search(text, p.value[0], p.value[1]) is not None for p in parameters(ref))
 
 
 def _names_a_secret(value: str) -> bool:

@@ -148,6 +148,49 @@ def test_no_secret_is_no_finding_and_no_mask(uri: str) -> None:
     assert "URI304" not in {f.code for f in check(uri, settings=ALL)}
 
 
+# --- values that say they are examples -----------------------------------------------------------
+# AWS's documentation marks its example keys, key ids and signatures "EXAMPLE" (and example ids
+# "xmpl"): such a value is a dummy, and a URI whose userinfo or parameter carries the mark in a
+# key-like run is an example's, every secret of it (a signed URL's signature beside its key id).
+_SIG = "05050370c38894ef5bd09f5d009f36fc8f96fa4bb04e1bba9aca71b8dbe49a0f"
+MARKED_AS_EXAMPLES = [
+    pytest.param(f"https://b.s3.us-west-2.amazonaws.com/k?X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20210621%2F"
+                 f"us-west-2%2Fs3%2Faws4_request&X-Amz-Signature={_SIG}", id="signed-url-example-key-id"),
+    pytest.param("https://d111111abcdef8.cloudfront.net/f.html?Expires=1577836800&Signature=nEXK7Kby47XKeZQKVc6p"
+                 "wkif6oZc-JWSp&Key-Pair-Id=APKAEIBAERJR2EXAMPLE", id="signature-beside-an-example-key-pair"),
+    pytest.param("https://AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI%2FK7MDENG%2FbPxRfiCYEXAMPLEKEY@s3.vendor.io/b",
+                 id="example-password"),
+    pytest.param("https://bucket.s3.amazonaws.com/AKIAIOSFODNN7EXAMPLE/f", id="example-key-id-token"),
+    pytest.param("http://calculator.s3.amazonaws.com/calc5.html?key=cloudformation/7870825a-xmpl-4def-92e7-"
+                 "c4f8dd360cca", id="xmpl-id"),
+    pytest.param("https://api.vendor.io/?api_key=f9a8example4b7c3d2e", id="lower-case-mark-in-the-value"),
+]
+NOT_MARKED_AS_EXAMPLES = [
+    pytest.param(f"https://b.s3.amazonaws.com/k?X-Amz-Credential=AKIAQWERTYUIOP123456%2F20210621&X-Amz-Signature="
+                 f"{_SIG}", id="signed-url-real-looking-key-id"),
+    pytest.param("https://api.vendor.io/?api_key=9f8e7d6c5b4a3921&lang=example", id="mark-in-another-plain-value"),
+    pytest.param("https://u:S3cr3tPassw0rd@db.vendor.io/?mode=EXAMPLE", id="mark-alone-in-another-value"),
+    pytest.param("https://github.com/o/r/tree/main/EXAMPLES1?token=9f8e7d6c5b4a3921abcd", id="mark-in-the-path"),
+    pytest.param("https://EXAMPLE1.vendor.io/?api_key=9f8e7d6c5b4a3921", id="mark-in-the-host"),
+    pytest.param("https://api.vendor.io/?api_key=9f8e7d6c5b4a3921#EXAMPLE1", id="mark-in-a-plain-fragment"),
+]
+
+
+def test_the_example_tables_are_balanced() -> None:
+    assert len(MARKED_AS_EXAMPLES) <= len(NOT_MARKED_AS_EXAMPLES)
+
+
+@pytest.mark.parametrize("uri", MARKED_AS_EXAMPLES)
+def test_an_example_is_no_finding_but_still_masked(uri: str) -> None:
+    assert not {f.code for f in check(uri, settings=ALL)} & {"URI301", "URI304"}
+    assert secrets.MASK in secrets.redact(uri)  # (shown masked all the same: masking never guesses)
+
+
+@pytest.mark.parametrize("uri", NOT_MARKED_AS_EXAMPLES)
+def test_a_mark_elsewhere_excuses_no_secret(uri: str) -> None:
+    assert {f.code for f in check(uri, settings=ALL)} & {"URI301", "URI304"}
+
+
 def test_the_message_names_where_each_secret_stands() -> None:
     [f] = [f for f in check("https://x.vendor.io/a;jsessionid=0A1B2C3D4E5F6A7B?api_key=9f8e7d6c5b4a3921"
                             "#access_token=ya29.A0AfH6SMxq", settings=ALL) if f.code == "URI304"]

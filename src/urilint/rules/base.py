@@ -241,6 +241,8 @@ class Analysis:
         #: per-URI memo of rules.common's triplets: (offset, what it decodes to, its uppercase)
         self.triplets: Optional[List[Tuple[int, Optional[str], Optional[str]]]] = None
         self._may_hold_secret: Optional[bool] = None
+        #: per-URI memo of secrets.marked_as_example (asked once per secret found)
+        self._example: Optional[bool] = None
 
     @property
     def problems(self) -> List[SyntaxProblem]:
@@ -308,8 +310,18 @@ class Analysis:
         s = self.ref.span(component)
         return s if s is not None else (0, len(self.text))
 
+    def marked_as_example(self) -> bool:
+        """Whether the URI says it is an example's (secrets.marked_as_example): no secret of it
+        is worth a finding."""
+        if self._example is None:
+            self._example = secrets.marked_as_example(self.text, self.ref)
+        return self._example
+
     def secret_worth_reporting(self, start: int, end: int) -> bool:
-        """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting)."""
+        """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting),
+        in a URI that does not say it is an example."""
+        if self.marked_as_example():
+            return False
         user = (self.ref.userinfo or "").split(":", 1)[0]
         return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
                                        real_only=self.real_secrets_only)

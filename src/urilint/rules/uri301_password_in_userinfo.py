@@ -13,9 +13,10 @@ def check(a: Analysis) -> Iterator[Finding]:
     if a.security_exempt():
         return
     user = secrets.user_token_span(a.ref)
-    if user is not None:  # a token-shaped user name is real-looking by definition
-        yield RULE.finding(user[0], user[1], "the user name is an access token; keep it out of the URI "
-                           "(read it from an environment variable)")
+    if user is not None:  # a token-shaped user name is real-looking by definition ...
+        if not (a.marked_as_example() or secrets.is_dummy(a.text[user[0]:user[1]])):  # ... unless marked so
+            yield RULE.finding(user[0], user[1], "the user name is an access token; keep it out of the URI "
+                               "(read it from an environment variable)")
         return
     pw = secrets.password_span(a.ref)
     if pw is None or not secrets.password_is_secret(a.text, pw, a.settings.placeholders):
@@ -61,7 +62,9 @@ a demo or default word (`changeme`, `guest`, `admin`, `tiger`, `123456` ...), a 
 sequence (`ABCDEFGH...`, `1234567890abcdef`); nor is a credential next to a host reserved for
 documentation (RFC 2606, RFC 6761: `example.com`, `.net`, `.org`, `*.example`, `*.test`,
 `*.invalid`).  Unless the value has the shape of a real one: a known token format (`ghp_...`,
-`AKIA...`, a JWT) or a long high-entropy value, which is reported whatever surrounds it.  In test
+`AKIA...`, a JWT) or a long high-entropy value, which is reported whatever surrounds it, and is
+not marked as an example (`AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI...EXAMPLEKEY@`, as AWS's
+documentation writes its example keys; also in a token-shaped user name).  In test
 data, generated files and examples (`test-paths`, `generated-paths`, `example-paths`) only those
 real-looking values are reported.  This rule also runs inside code blocks and spans: a password in
 a fenced example is still published.

@@ -81,7 +81,10 @@ Telegram `/bot<id>:<secret>/`, Teams, Zapier, IFTTT).  The value is never shown.
 Dummy values (one character, demo or default words, `[Filtered]`, keyboard sequences such as
 `1234567890abcdef`) and any value next to a host reserved for documentation (`example.com`,
 `*.example`, `*.test`, `*.invalid`), unless it has the shape of a real token or is long and
-high-entropy.  In test data, generated files and examples only such real-looking values are
+high-entropy.  A value marked as an example (`AKIAIOSFODNN7EXAMPLE`, an id with `xmpl`, as AWS's
+documentation writes them), and every secret of a URI whose userinfo or a parameter holds
+`EXAMPLE` inside a key (a signed URL's signature beside the key id `APKA...EXAMPLE`), are not
+reported either.  In test data, generated files and examples only real-looking values are
 reported.  This rule also runs inside code blocks and spans.
 
 ## Why is this bad?
