@@ -68,6 +68,11 @@ FINDS = [
       id="json-purl-beside-bom-ref"),
     P("json", '{"k": "bom-ref", "u": "http://after.example/"}', [("http://after.example/", "value")],
       id="json-bom-ref-as-a-value"),
+    P("json", '{"u": "about:blank"}', [("about:blank", "value")], id="json-registered-scheme-value"),
+    # A regular expression's marks are its own: a "^" or an escaped dot elsewhere is no regex.
+    P("json", '{"d": "x^y: see https://j.example/a^b now"}', [("https://j.example/a^b", "bare")],
+      id="json-caret-inside-a-uri"),
+    P("yaml", 'pattern: "https://p.example/docs"', [("https://p.example/docs", "quoted")], id="yaml-pattern-key-uri"),
 ]
 
 MUST_NOT_FIND = [
@@ -109,6 +114,11 @@ MUST_NOT_FIND = [
     P("json", '{"components": [{"bom-ref" :\n "tool:pkg:pypi/s@1#s/launcher manifest.xml"}]}', id="json-bom-ref-spaced"),
     P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
     P("shell", "export PATH=$HOME/bin:$PATH", id="shell-path-colons"),
+    # "about", "example" and "tag" are registered schemes; a colon and a space make a label.
+    P("json", '{"d": "Example: Create a namespace", "t": "About: us"}', id="json-label-colon-space"),
+    # Regular expressions (JSON Schema's and OpenAPI's "pattern"): an anchor or an escaped dot.
+    P("json", '{"pattern": "^https://([.\\\\-_a-zA-Z0-9]+/?){3,1016}$"}', id="json-schema-pattern"),
+    P("yaml", 'pattern: "https://[a-z]+\\\\.example\\\\.com/.*"', id="yaml-pattern-escaped-dots"),
 ]
 
 

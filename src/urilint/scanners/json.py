@@ -34,14 +34,21 @@ _SCHEME_COLON = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
 #: The key whose string value is an identifier, never a URI (see the module docstring).
 _IDENTIFIER_KEY = "bom-ref"
 _KEY_COLON = lazy.compile(r"[ \t\r\n]*:[ \t\r\n]*")
+#: What never follows a scheme's colon (the prose scan's rule, text._COLON): whitespace, a quote
+#: or an angle bracket.
+_NOT_AFTER_COLON = frozenset(" \t\r\n\x0b\x0c\"<>")
 
 
 def _starts_with_uri(value: str) -> bool:
+    """Whether a string value is a URI as a whole: it starts with a scheme that the prose scan
+    accepts, and the colon is followed by what a URI may hold (not whitespace, as in the
+    description "Example: create a namespace", whose word is a registered scheme)."""
     m = _SCHEME_COLON.match(value)
     if m is None:
         return False
     colon = m.end() - 1
-    return scheme_start(value, colon, 0) == 0 and accepts(value, 0, colon) and len(value) > colon + 1
+    return (len(value) > colon + 1 and value[colon + 1] not in _NOT_AFTER_COLON
+            and scheme_start(value, colon, 0) == 0 and accepts(value, 0, colon))
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:

@@ -209,6 +209,13 @@ def escaped(text: str, i: int, lo: int) -> bool:
     return (i - j) % 2 == 1
 
 
+def _in_regex(text: str, s: int, lo: int, uri: str) -> bool:
+    """Whether the URI found at ``s`` is part of a regular expression, not a link: it follows
+    the start anchor ("^https://" in a JSON Schema's or an OpenAPI document's ``pattern``), or
+    it holds an escaped dot ("https://[a-z]+\\.example\\.com/"): no URI holds either."""
+    return (s > lo and text[s - 1] == "^") or "\\." in uri
+
+
 def _after_word(text: str, i: int, lo: int) -> bool:
     """Whether the underscores ending at ``i`` follow a letter or digit (an identifier)."""
     while i > lo and text[i - 1] == "_":
@@ -443,7 +450,7 @@ class _Scanner:
             if found is None:
                 continue
             cand = self._candidate(found)
-            if cand is not None:
+            if cand is not None and not _in_regex(text, s, lo, cand.uri):
                 if found[0] == "bare" and self._cut_in_angle(s, found[1]):
                     cand = cand._replace(open_end=True)
                 out.append(cand)
