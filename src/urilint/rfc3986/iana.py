@@ -126,8 +126,9 @@ COMMON_UNREGISTERED: FrozenSet[str] = frozenset({
     "s3", "gs", "hdfs", "ftps",
     # version control, as pip, npm and cargo spell VCS URLs
     "git+ssh", "git+https", "git+http", "git+file", "svn+ssh",
-    # sockets in Docker and server configs ("udp" is registered, "tcp" is not)
-    "tcp", "unix",
+    # sockets in Docker and server configs ("udp" is registered, "tcp" is not), and the TLS
+    # transports of message brokers (ActiveMQ's "ssl://host:61617", Kafka's "SSL://:9093")
+    "tcp", "unix", "ssl",
     # browsers and desktop apps ("javascript" was never registered; others flag its use)
     "javascript", "slack", "gemini",
 })

@@ -167,6 +167,7 @@ not reported.
         "file:/etc/hosts",
         "hxxp://malware.example/",
         "fileb://payload.bin",
+        "ssl://broker.example:61617",
         "sftp://host/x",
         "ftps://host/x",
         "mailto:someone@example.com",
