@@ -40,6 +40,9 @@ def slots(text: str) -> List[str]:
         pytest.param("scheme://[user:passwd@]proxy.server:port", ["[user:passwd@]"], id="optional-userinfo"),
         pytest.param("http://localhost[:8080]/x", ["[:8080]"], id="optional-port-digits"),
         pytest.param("http://[host]/", ["[host]"], id="optional-word"),
+        # an elided part of the authority, as comments write one
+        pytest.param("http://service.[..].amazonaws.com/x", ["[..]"], id="elided-label"),
+        pytest.param("http://[\u2026]:8080/", ["[\u2026]"], id="elided-host-ellipsis-character"),
     ],
 )
 def test_placeholder_slots(text: str, expected: List[str]) -> None:
@@ -71,6 +74,8 @@ def test_placeholder_slots(text: str, expected: List[str]) -> None:
         pytest.param("https://exa[mple.com/", id="unclosed"),
         pytest.param("https://[ ]/", id="space-inside"),
         pytest.param("https://[]/", id="empty"),
+        pytest.param("http://[.1]/", id="dot-then-a-digit"),
+        pytest.param("https://example.com/[..]", id="dots-in-the-path"),
     ],
 )
 def test_not_an_optional_part(text: str) -> None:

@@ -141,12 +141,15 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 
     It must lie in the authority, and its content must be something no IP literal is: nested
     brackets, an "@", a leading delimiter ("[/db]", "[?opts]", "[,host2]", "[:port]" but not
-    "[::1]") or a word that is not hexadecimal ("[netloc]")."""
+    "[::1]"), a word that is not hexadecimal ("[netloc]"), or only dots: an elided part
+    ("http://service.[..].amazonaws.com/", "[...]", "[…]")."""
     if end > authority_end:  # 0 without "scheme://": no authority, no optional part
         return False
     content = text[start + 1:end - 1]
     if "[" in content or "@" in content or content[0] in "/?#,":
         return True
+    if content.strip(".\u2026") == "":
+        return True  # only dots: an elided part
     if content[0] == ":":
         return content[1:2] != ":"
     return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(content) is None
