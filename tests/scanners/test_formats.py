@@ -73,6 +73,8 @@ FINDS = [
     P("json", '{"d": "x^y: see https://j.example/a^b now"}', [("https://j.example/a^b", "bare")],
       id="json-caret-inside-a-uri"),
     P("yaml", 'pattern: "https://p.example/docs"', [("https://p.example/docs", "quoted")], id="yaml-pattern-key-uri"),
+    P("json", '{"d": "costs $5; see https://j.example/price"}', [("https://j.example/price", "bare")],
+      id="json-dollar-inside-prose"),
 ]
 
 MUST_NOT_FIND = [
@@ -119,6 +121,7 @@ MUST_NOT_FIND = [
     # Regular expressions (JSON Schema's and OpenAPI's "pattern"): an anchor or an escaped dot.
     P("json", '{"pattern": "^https://([.\\\\-_a-zA-Z0-9]+/?){3,1016}$"}', id="json-schema-pattern"),
     P("yaml", 'pattern: "https://[a-z]+\\\\.example\\\\.com/.*"', id="yaml-pattern-escaped-dots"),
+    P("json", '{"pattern": "(s3://|http(s?)://).+", "p2": "s3://\\\\S+/.+|https://\\\\S+/x"}', id="json-regex-values"),
 ]
 
 

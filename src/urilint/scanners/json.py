@@ -22,7 +22,7 @@ from ..candidate import Candidate
 from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import build, json_replacements
-from .text import TEXT, accepts, scan_decoded, scan_prose, scheme_start
+from .text import TEXT, accepts, reads_as_regex, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
@@ -73,6 +73,8 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         if text.find(":", s0, s1) < 0:
             continue
         value, pieces = build(text, s0, s1, json_replacements(text, s0, s1))
+        if reads_as_regex(value):
+            continue  # a JSON Schema's "pattern", an allow-list's regex: its URIs are patterns
         if _starts_with_uri(value):
             out.append(Candidate(value, s0, s1, "value", False, pieces))
         elif not pieces:

@@ -104,7 +104,7 @@ from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, build, common_ends, map_span, place
-from .text import MAX_SCHEME, Spans, accepts, may_hold_uri, scan_many, scan_prose, scheme_start
+from .text import MAX_SCHEME, Spans, accepts, may_hold_uri, reads_as_regex, scan_many, scan_prose, scheme_start
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
     import libcst as cst  # most of a commit hook's start-up, and most files need no literal read
@@ -522,10 +522,6 @@ def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
 # The first argument of a regular-expression call: the string is a pattern, not a URI.
 _REGEX_CALL = lazy.compile(
     r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
-# Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
-# a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
-# or group.
-_REGEX_SYNTAX = lazy.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
 _WHITESPACE = lazy.compile(r"\s")
 # Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
 _DOCTEST = lazy.compile(r"(?m)^[ \t]*>>>")
@@ -535,9 +531,7 @@ _BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
 def _is_regex(text: str, group: Group, value: str) -> bool:
     if _REGEX_CALL.search(text, max(0, group.start - 80), group.start):
         return True
-    if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
-        return True
-    return _REGEX_SYNTAX.search(value) is not None
+    return reads_as_regex(value)
 
 
 def _is_whole_uri(value: str) -> bool:

@@ -209,6 +209,21 @@ def escaped(text: str, i: int, lo: int) -> bool:
     return (i - j) % 2 == 1
 
 
+# Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
+# a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
+# or group.
+_REGEX_SYNTAX = lazy.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
+
+
+def reads_as_regex(value: str) -> bool:
+    """Whether a whole string value (a Python literal, a JSON string) reads as a regular
+    expression: anchored at either end, or holding syntax no URI holds.  Its URIs are patterns
+    ("(s3://|https://).+", "^$|kafka://..."), not links."""
+    if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
+        return True
+    return _REGEX_SYNTAX.search(value) is not None
+
+
 def _in_regex(text: str, s: int, lo: int, uri: str) -> bool:
     """Whether the URI found at ``s`` is part of a regular expression, not a link: it follows
     the start anchor ("^https://" in a JSON Schema's or an OpenAPI document's ``pattern``), or
