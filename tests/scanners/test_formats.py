@@ -75,6 +75,8 @@ FINDS = [
     P("yaml", 'pattern: "https://p.example/docs"', [("https://p.example/docs", "quoted")], id="yaml-pattern-key-uri"),
     P("json", '{"d": "costs $5; see https://j.example/price"}', [("https://j.example/price", "bare")],
       id="json-dollar-inside-prose"),
+    P("json", '{"ref": "https://r.example/", "dependsOn": ["https://d.example/"]}',
+      [("https://r.example/", "value"), ("https://d.example/", "value")], id="json-ref-keys-outside-a-bom"),
 ]
 
 MUST_NOT_FIND = [
@@ -122,6 +124,9 @@ MUST_NOT_FIND = [
     P("json", '{"pattern": "^https://([.\\\\-_a-zA-Z0-9]+/?){3,1016}$"}', id="json-schema-pattern"),
     P("yaml", 'pattern: "https://[a-z]+\\\\.example\\\\.com/.*"', id="yaml-pattern-escaped-dots"),
     P("json", '{"pattern": "(s3://|http(s?)://).+", "p2": "s3://\\\\S+/.+|https://\\\\S+/x"}', id="json-regex-values"),
+    P("json", '{"bomFormat": "CycloneDX", "dependencies": [{"ref": "registry+https://r.example/i#a@1",\n'
+      '  "dependsOn": ["registry+https://r.example/i#b@1", "path+file:///b#c@1"]}, {"provides": []}]}',
+      id="json-cyclonedx-dependency-refs"),
 ]
 
 

@@ -8,6 +8,10 @@ prose ("see https://example.com/ for details").  Keys are strings like any other
 The value of a ``"bom-ref"`` key is skipped: in a CycloneDX BOM (every wheel ships one since
 PEP 770) it is "an identifier ... unique within the BOM", free text that often starts like a
 URI ("path+file:///build#crate@1.0 bin-target-0"), not a URI.  The ``purl`` beside it is read.
+In a document that says it is a CycloneDX BOM (``"bomFormat": "CycloneDX"``), the references
+to such identifiers are skipped too: a dependency's ``"ref"`` and the strings of its
+``"dependsOn"`` and ``"provides"`` arrays (Cargo's "registry+https://github.com/rust-lang/
+crates.io-index#asn1@0.24.1" is a package id, not a URI).
 
 Comments (JSONC: ``tsconfig.json``, VS Code settings, ``.jsonc``) are prose, context "comment",
 and a quote inside one starts no string.  Plain JSON has no comments, so reading them costs a
@@ -33,6 +37,10 @@ _TOKEN = lazy.compile(STRING.pattern + r"|//[^\r\n]*|/\*[^*]*\*+(?:[^/*][^*]*\*+
 _SCHEME_COLON = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,39}:")
 #: The key whose string value is an identifier, never a URI (see the module docstring).
 _IDENTIFIER_KEY = "bom-ref"
+#: In a CycloneDX BOM, the keys whose string value, or array of strings, names such identifiers.
+_REFERENCE_KEYS = frozenset({"ref", "dependsOn", "provides"})
+_CYCLONEDX = lazy.compile(r'"bomFormat"[ \t\r\n]*:[ \t\r\n]*"CycloneDX"')
+_ARRAY_END = lazy.compile(r"[ \t\r\n]*\]")
 _KEY_COLON = lazy.compile(r"[ \t\r\n]*:[ \t\r\n]*")
 #: What never follows a scheme's colon (the prose scan's rule, text._COLON): whitespace, a quote
 #: or an angle bracket.
@@ -53,15 +61,23 @@ def _starts_with_uri(value: str) -> bool:
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     out: List[Candidate] = []
-    identifier_at = -1  # where the value of an identifier key opens its quote
+    identifier_at = -1  # where the value of an identifier key opens its quote (or its array)
+    in_identifiers = False  # inside an array of identifiers: its strings are skipped
+    references = _REFERENCE_KEYS if '"CycloneDX"' in text and _CYCLONEDX.search(text) else frozenset()
     for m in _TOKEN.finditer(text):
         s0, s1 = m.span(1)
+        if in_identifiers and s0 >= 0:
+            in_identifiers = _ARRAY_END.match(text, m.end()) is None
+            continue
         if m.start() == identifier_at:
             continue
-        if s1 - s0 == len(_IDENTIFIER_KEY) and text.startswith(_IDENTIFIER_KEY, s0):  # no slice per string
+        if (s1 - s0 == len(_IDENTIFIER_KEY) and text.startswith(_IDENTIFIER_KEY, s0)) or (  # no slice per string
+                references and s1 - s0 <= 9 and text[s0:s1] in references):
             colon = _KEY_COLON.match(text, s1 + 1)
             if colon is not None:  # a key (a colon follows), not a value that reads "bom-ref"
                 identifier_at = colon.end()
+                if text.startswith("[", identifier_at):
+                    in_identifiers = _ARRAY_END.match(text, identifier_at + 1) is None
         if s0 < 0:  # a comment
             c0, c1 = m.span()
             if text.startswith("/*", c0) and c1 - c0 >= 4 and text.startswith("*/", c1 - 2):
