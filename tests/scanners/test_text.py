@@ -60,9 +60,15 @@ FINDS = [
     P("ftp:192.0.2.1/pub", ["ftp:192.0.2.1/pub"], id="ftp-address-lost-slashes"),
     P("[cyan]https://github.com/sponsors/x[/cyan]", ["https://github.com/sponsors/x"], id="rich-closing-tag"),
     P("[url]http://a.example/b[/url]", ["http://a.example/b"], id="bbcode-closing-tag"),
+    # A terminal's control sequences delimit: an OSC 8 hyperlink, a colour glued to a logged URL.
+    P("see \x1b]8;;https://a.example/x\x07text\x1b]8;;\x07", ["https://a.example/x"], id="osc8-hyperlink"),
+    P("INFO \x1b[0;32mhttps://a.example/x\x1b[0m done", ["https://a.example/x"], id="ansi-colour-around"),
 ]
 
 MUST_NOT_FIND = [
+    # (a colour's final letter glued to a word with a colon is no scheme either)
+    P("\x1b[1mNote\x1b[0m:value and \x1b[32mkey:value", id="ansi-colour-before-a-key"),
+    P("\x1b]8;;\x07 x\x1b[0m:12:30", id="empty-osc8-then-a-time"),
     P("www.example.com", id="www-no-scheme"),
     P("someone@example.com", id="email"),
     P("key:value", id="key-value"),

@@ -121,8 +121,10 @@ class ProseStyle:
         #: whether a string escape ("\\n", "\\t", "\\\"") ends a URI, as in a string pasted into
         #: prose; not in reST, where a backslash escapes the character after it
         self.string_escapes = string_escapes
-        #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use)
-        self.run = lazy.compile(r'[^\s"<>`' + UNICODE_STOPS + re.escape(stops) + "]*")
+        #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use):
+        #: never ESC or BEL, which start and end a terminal's control sequences (an OSC 8
+        #: hyperlink, "\\x1b]8;;https://x.io\\x07text", or colours glued to a logged URL)
+        self.run = lazy.compile(r'[^\s"<>`\x07\x1b' + UNICODE_STOPS + re.escape(stops) + "]*")
 
 
 TEXT = ProseStyle()
@@ -190,6 +192,10 @@ def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE
         s += 1
     if s >= colon:
         return -1
+    if _ends_control_sequence(text, s, lo):
+        s += 1  # "\x1b[32mhttps://x" in a coloured log: the "m" ends the colour's sequence
+        if s >= colon:
+            return -1
     tail = _web_tail(text, s, colon)
     if glued:
         return tail
@@ -198,6 +204,18 @@ def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE
     if tail > s + 1 and text[tail - 1].isalnum() and not is_registered(text[s:colon]):
         return tail
     return s
+
+
+#: A terminal's control sequence (ECMA-48 CSI: ESC "[", parameter and intermediate bytes, a
+#: final byte), at most this long where it matters here.
+_CSI = lazy.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+_MAX_CSI = 24
+
+
+def _ends_control_sequence(text: str, i: int, lo: int) -> bool:
+    """Whether ``text[i]`` is the final byte of a control sequence ("\\x1b[0;32m")."""
+    esc = text.rfind("\x1b[", max(lo, i - _MAX_CSI), i)
+    return esc >= 0 and _CSI.fullmatch(text, esc, i + 1) is not None
 
 
 def escaped(text: str, i: int, lo: int) -> bool:
