@@ -26,7 +26,7 @@ from ..candidate import Candidate
 from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import build, json_replacements
-from .text import TEXT, accepts, reads_as_regex, scan_decoded, scan_prose, scheme_start
+from .text import TEXT, URI_COLON, accepts, reads_as_regex, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
@@ -42,9 +42,6 @@ _REFERENCE_KEYS = frozenset({"ref", "dependsOn", "provides"})
 _CYCLONEDX = lazy.compile(r'"bomFormat"[ \t\r\n]*:[ \t\r\n]*"CycloneDX"')
 _ARRAY_END = lazy.compile(r"[ \t\r\n]*\]")
 _KEY_COLON = lazy.compile(r"[ \t\r\n]*:[ \t\r\n]*")
-#: What never follows a scheme's colon (the prose scan's rule, text._COLON): whitespace, a quote
-#: or an angle bracket.
-_NOT_AFTER_COLON = frozenset(" \t\r\n\x0b\x0c\"<>")
 
 
 def _starts_with_uri(value: str) -> bool:
@@ -55,7 +52,8 @@ def _starts_with_uri(value: str) -> bool:
     if m is None:
         return False
     colon = m.end() - 1
-    return (len(value) > colon + 1 and value[colon + 1] not in _NOT_AFTER_COLON
+    # (The prose scan's colon: no whitespace, quote or angle bracket after it.)
+    return (len(value) > colon + 1 and URI_COLON.match(value, colon) is not None
             and scheme_start(value, colon, 0) == 0 and accepts(value, 0, colon))
 
 

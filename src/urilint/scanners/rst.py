@@ -38,7 +38,7 @@ from ..finding import Edit
 from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import Pieces, Replacement, build, common_ends
-from .text import TEXT, TRAILING_PUNCTUATION, ProseStyle, Spans, escaped, scan_prose
+from .text import OPENER, TEXT, TRAILING_PUNCTUATION, ProseStyle, Spans, escaped, scan_prose
 
 _LINE = lazy.compile(r"[^\r\n]*(?:\r\n|\r|\n|$)")
 _TARGET = lazy.compile(r"[ \t]*\.\.[ \t]+_(`[^`]*`|[^:`]+):(?:[ \t]+|$)")
@@ -103,8 +103,6 @@ _EMAIL = lazy.compile(rf"{_EMAILC}+(?:\.{_EMAILC}+)*@{_EMAILC}+(?:\.{_EMAILC}*)*
 _DOCUTILS_URIC = frozenset("-_.!~*'()[];/:@&=+$,%" + string.ascii_letters + string.digits)
 #: The characters a standalone hyperlink may end with (Inliner.urilast).
 _URILAST = frozenset("_~*/=+" + string.ascii_letters + string.digits)
-#: Each closing bracket's opener: a closer ending a URI is given back unless it closes one.
-_OPENERS = {")": "(", "]": "[", "}": "{"}
 
 
 def _indent(line: str) -> int:
@@ -190,7 +188,7 @@ def _given_back(text: str, start: int, end: int) -> int:
             if end < len(text) and text[end] in _URILAST:
                 return end + 1
             gone = 1
-        elif c not in TRAILING_PUNCTUATION and not (c in _OPENERS and counts[c] > counts[_OPENERS[c]]):
+        elif c not in TRAILING_PUNCTUATION and not (c in OPENER and counts[c] > counts[OPENER[c]]):
             return end
         else:
             gone = 1

@@ -44,7 +44,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from typing import Callable, FrozenSet, Iterable, List, NamedTuple, Optional, Sequence, Tuple
+from types import MappingProxyType
+from typing import Callable, FrozenSet, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..candidate import Candidate, Piece
 from ..rfc3986 import lazy
@@ -72,10 +73,11 @@ _LINE_ESCAPES = frozenset("nrt")
 #: "\\'" as "'": _before_escape; inside a quoted config value an escaped quote is part of it).
 _ESCAPES = _LINE_ESCAPES | frozenset("\"'")
 # A colon that may end a scheme: something other than whitespace or a delimiter follows it.
-_COLON = lazy.compile(r':(?![\s"<>])')
+URI_COLON = lazy.compile(r':(?![\s"<>])')
 #: Trailing characters that belong to the sentence, not to a bare URI (the issue's list).
 TRAILING_PUNCTUATION = frozenset(".,:;!?*_~'\"")
-_OPENER = {")": "(", "]": "[", "}": "{"}
+#: Each closing bracket's opener: a closer ending a URI is given back unless it closes one.
+OPENER: Mapping[str, str] = MappingProxyType({")": "(", "]": "[", "}": "{"})
 _BRACKET = lazy.compile(r"[()\[\]{}]")
 #: Punctuation outside ASCII that ends a bare URI as whitespace does: curly quotes, guillemets,
 #: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
@@ -192,7 +194,7 @@ def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE
         s += 1
     if s >= colon:
         return -1
-    if _ends_control_sequence(text, s, lo):
+    if s > lo and (text[s - 1] == "[" or "0" <= text[s - 1] <= "?") and _ends_control_sequence(text, s, lo):
         s += 1  # "\x1b[32mhttps://x" in a coloured log: the "m" ends the colour's sequence
         if s >= colon:
             return -1
@@ -213,7 +215,8 @@ _MAX_CSI = 24
 
 
 def _ends_control_sequence(text: str, i: int, lo: int) -> bool:
-    """Whether ``text[i]`` is the final byte of a control sequence ("\\x1b[0;32m")."""
+    """Whether ``text[i]`` is the final byte of a control sequence ("\\x1b[0;32m").  (Asked
+    only after "[" or a parameter byte: before most schemes stands a space or a bracket.)"""
     esc = text.rfind("\x1b[", max(lo, i - _MAX_CSI), i)
     return esc >= 0 and _CSI.fullmatch(text, esc, i + 1) is not None
 
@@ -331,7 +334,7 @@ class _Brackets:
             c = m.group()
             if c in "([{":
                 stack.append((c, m.start()))
-            elif stack and stack[-1][0] == _OPENER[c]:
+            elif stack and stack[-1][0] == OPENER[c]:
                 pairs.append((stack.pop()[1], m.start()))
             else:
                 return m.start(), None
@@ -379,7 +382,7 @@ def trim_tail(text: str, start: int, end: int) -> int:
                 continue
         if c in TRAILING_PUNCTUATION:
             end -= 1
-        elif c in _OPENER and counts[c] > counts[_OPENER[c]]:
+        elif c in OPENER and counts[c] > counts[OPENER[c]]:
             counts[c] -= 1
             end -= 1
         else:
@@ -469,7 +472,7 @@ class _Scanner:
         text, excluded, lo = self.text, self.excluded, self.start
         out: List[Candidate] = []
         last_end = lo
-        for m in _COLON.finditer(text, lo, self.end):
+        for m in URI_COLON.finditer(text, lo, self.end):
             colon = m.start()
             if colon < last_end:
                 continue
