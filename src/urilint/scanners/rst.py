@@ -156,7 +156,7 @@ def _bare_end(text: str, start: int, end: int) -> int:
     escaped character docutils reads in no URI (whitespace, a backslash, a quote, a non-ASCII
     letter) ends it before the backslash, with the sentence's punctuation given back
     (:func:`_given_back`); any other stands for itself (:func:`_escapes` drops the backslash)."""
-    if escaped(text, start, 0):
+    if start > 0 and text[start - 1] == "\\" and escaped(text, start, 0):
         return start
     i = text.find("\\", start, end)
     if i < 0:
@@ -289,7 +289,7 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
     l0, l1 = lines[i]
     target = _TARGET.match(text, l0, l1)
     anonymous = target is not None and target.group(1) == "_"
-    if target is None:
+    if target is None and line.lstrip(" \t").startswith("__"):  # (a test per block: most are paragraphs)
         target = _ANONYMOUS_TARGET.match(text, l0, l1)
         anonymous = True
     if target is not None:

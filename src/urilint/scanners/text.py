@@ -181,7 +181,7 @@ def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE
         s -= 1
     if s == floor and s > lo and text[s - 1] in chars:
         return -1  # a run longer than any scheme: a word glued to a colon
-    glued = False
+    glued = control = False
     if s > lo:
         before = text[s - 1]
         if before == "\\" and text[s] in escapes and escaped(text, s, lo):
@@ -190,11 +190,13 @@ def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE
             glued = True  # "fi%6Ce:": the hex digits of a percent-encoding, then letters
         elif before == "_" and _after_word(text, s - 1, lo):
             glued = True  # "on_page_content:": an identifier ("_https://x_" is emphasis)
+        elif before in "[;":
+            control = True  # (perhaps a control sequence's parameters: "\x1b[0;32mhttps:")
     while s < colon and text[s] not in _ALPHA:
         s += 1
     if s >= colon:
         return -1
-    if s > lo and (text[s - 1] == "[" or "0" <= text[s - 1] <= "?") and _ends_control_sequence(text, s, lo):
+    if control and _ends_control_sequence(text, s, lo):
         s += 1  # "\x1b[32mhttps://x" in a coloured log: the "m" ends the colour's sequence
         if s >= colon:
             return -1
@@ -216,7 +218,7 @@ _MAX_CSI = 24
 
 def _ends_control_sequence(text: str, i: int, lo: int) -> bool:
     """Whether ``text[i]`` is the final byte of a control sequence ("\\x1b[0;32m").  (Asked
-    only after "[" or a parameter byte: before most schemes stands a space or a bracket.)"""
+    only when the scheme's run follows "[" or ";": before most schemes stands a space.)"""
     esc = text.rfind("\x1b[", max(lo, i - _MAX_CSI), i)
     return esc >= 0 and _CSI.fullmatch(text, esc, i + 1) is not None
 
@@ -243,13 +245,6 @@ def reads_as_regex(value: str) -> bool:
     if value.startswith("^") or (value.endswith("$") and not value.endswith("\\$")):
         return True
     return _REGEX_SYNTAX.search(value) is not None
-
-
-def _in_regex(text: str, s: int, lo: int, uri: str) -> bool:
-    """Whether the URI found at ``s`` is part of a regular expression, not a link: it follows
-    the start anchor ("^https://" in a JSON Schema's or an OpenAPI document's ``pattern``), or
-    it holds an escaped dot ("https://[a-z]+\\.example\\.com/"): no URI holds either."""
-    return (s > lo and text[s - 1] == "^") or "\\." in uri
 
 
 def _after_word(text: str, i: int, lo: int) -> bool:
@@ -486,7 +481,11 @@ class _Scanner:
             if found is None:
                 continue
             cand = self._candidate(found)
-            if cand is not None and not _in_regex(text, s, lo, cand.uri):
+            # A URI right after a regular expression's start anchor ("^https://" in a JSON
+            # Schema's or an OpenAPI document's "pattern"), or holding an escaped dot
+            # ("https://[a-z]+\\.example\\.com/"), is part of a pattern: no URI holds either.
+            # (Inline: every candidate asks.)
+            if cand is not None and not ((s > lo and text[s - 1] == "^") or "\\." in cand.uri):
                 if found[0] == "bare" and self._cut_in_angle(s, found[1]):
                     cand = cand._replace(open_end=True)
                 out.append(cand)
@@ -679,8 +678,13 @@ class _Scanner:
         text = self.text
         start = runs[0][0]
         decoder = self.style.decoder
-        if len(runs) == 1 and decoder is None:
-            return Candidate(text[start:end], start, end, context, self.in_code)
+        if len(runs) == 1:
+            # (One run: verbatim unless the style's decoder finds an escape, most often none.)
+            found_escapes = decoder(text, start, end) if decoder is not None else None
+            if not found_escapes:
+                return Candidate(text[start:end], start, end, context, self.in_code)
+            uri, pieces = build(text, start, end, found_escapes)
+            return Candidate(uri, start, end, context, self.in_code, pieces)
         replacements: List[Replacement] = []
         for i, (r0, r1) in enumerate(runs):
             if i:
