@@ -182,7 +182,7 @@ def _process(job: Job) -> Outcome:
         errors.append(FileError(job.shown, f"undecodable bytes (first at byte {byte}); the rest was checked",
                                 fatal=False))
     settings, ignored = job.config.settings, job.config.ignored_for(job.shown)
-    role = job.config.role_for(job.shown)
+    role = job.config.role_for(job.shown, source.text)
     path = None if job.stdin is not None else str(job.path)  # the link rules resolve from it
     result = pipeline.lint(source.text, source.format, settings, role=role, ignored=ignored,
                            fix=job.fix or job.diff, unsafe=job.unsafe, path=path, links=job.links)

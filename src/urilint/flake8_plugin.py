@@ -150,7 +150,7 @@ class Plugin:
         from .scanners.python import FORMAT as PYTHON
 
         path = relative_path(self.filename, Path(os.getcwd()))
-        ignored, role = self.config.ignored_for(path), self.config.role_for(path)
+        ignored, role = self.config.ignored_for(path), self.config.role_for(path, text)
         # flake8 applies its noqa comments itself (and --disable-noqa), and runs a tree plugin only on a
         # module that parses: no suppression comments and no precheck here.
         result = pipeline.lint(text, PYTHON, self.settings, role=role, ignored=ignored, comments=False,
