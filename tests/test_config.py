@@ -282,7 +282,7 @@ _HAND_WRITTEN_HEADS = [
 
 @pytest.mark.parametrize("head", _GENERATED_HEADS)
 def test_a_head_that_says_a_tool_wrote_the_file_makes_it_generated(head: str) -> None:
-    assert Config().role_for("src/a.py", head + "URL = 'https://x.org'\n") == "generated"
+    assert Config().role_for("src/a.py", head + "URL = 'https://x.org'\n") == "marked"
     # The path's role comes first, and the setting turns the reading off.
     assert Config().role_for("tests/a.py", head) == "test"
     assert Config(detect_generated=False).role_for("src/a.py", head) == "source"

@@ -119,13 +119,13 @@ class Config(NamedTuple):
     test_paths: Tuple[str, ...] = DEFAULT_TEST_PATHS  #: see DEFAULT_TEST_PATHS
     generated_paths: Tuple[str, ...] = DEFAULT_GENERATED_PATHS  #: see DEFAULT_GENERATED_PATHS
     example_paths: Tuple[str, ...] = DEFAULT_EXAMPLE_PATHS  #: see DEFAULT_EXAMPLE_PATHS
-    #: a file whose head says a tool wrote it is "generated" too (says_generated)
+    #: a file whose head says a tool wrote it is "marked" (says_generated; pipeline.MARKED)
     detect_generated: bool = True
 
     def role_for(self, path: str, text: str = "") -> str:
         """What a file is to its project: "test" (test data), "generated" (generated or
         vendored), "example" (example code) or "source" (everything else), from its
-        "/"-separated relative path, and from its ``text`` when its head says a tool wrote it
+        "/"-separated relative path; "marked" when its ``text``'s head says a tool wrote it
         (:func:`says_generated`, unless ``detect-generated`` is off)."""
         rel = _relative(path)
         for role, patterns in (("test", self.test_paths), ("generated", self.generated_paths),
@@ -133,7 +133,7 @@ class Config(NamedTuple):
             if any(path_matches(rel, p) for p in patterns):
                 return role
         if self.detect_generated and says_generated(text):
-            return "generated"
+            return "marked"  # generated, though the link rules still run (pipeline.MARKED)
         return "source"
 
     def ignored_for(self, path: str) -> FrozenSet[str]:

@@ -31,7 +31,10 @@ if TYPE_CHECKING:  # loaded where they are used: a check that needs no fix, no s
 FormatLike = Union[str, Format]
 #: File roles (config.Config.role_for): what a file is to its project.  In examples every rule
 #: runs but only real-looking secrets are reported; in test data and generated files only those.
-SOURCE, EXAMPLE, TEST, GENERATED = "source", "example", "test", "generated"
+#: A MARKED file says in its head that a tool wrote it (config.says_generated): generated, but
+#: the link rules still run there, unfixed (a reader meets its broken links wherever they came
+#: from; the fix belongs to the generator's input).
+SOURCE, EXAMPLE, TEST, GENERATED, MARKED = "source", "example", "test", "generated", "marked"
 #: Drops the findings a file does not want reported (suppressed, ignored for the file).
 Filter = Callable[[str, Sequence[FileFinding]], List[FileFinding]]
 
@@ -86,7 +89,7 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
                                       proposed, len(out)))
     if proposed:
         out = _without_failed_edits(out, proposed, _failed_edits(fmt, text, proposed))
-    if links is not None and role == SOURCE:
+    if links is not None and role in (SOURCE, MARKED):
         from .links.check import check_links
 
         for lf in check_links(links.tree, links.document, text, found, links.settings):
@@ -143,7 +146,7 @@ def links_for(path: Optional[str], format: Format, settings: Settings, role: str
     """The link context of the file at ``path``; None when no link rule runs on it (no path or
     no provider, a format without links, test data or generated files, no URI4xx selected, or
     a file the provider places in no tree)."""
-    if path is None or provider is None or not format.links or role != SOURCE:
+    if path is None or provider is None or not format.links or role not in (SOURCE, MARKED):
         return None
     codes = enabled_link_rules(settings)
     if not codes:
@@ -156,7 +159,7 @@ def links_for(path: Optional[str], format: Format, settings: Settings, role: str
 
 def _plan(settings: Settings, role: str, in_code: bool, partial: str) -> Plan:
     """What runs on a candidate of a file of ``role``, in code or not, whole or partial."""
-    if role in (TEST, GENERATED):
+    if role in (TEST, GENERATED, MARKED):
         return Plan.of(settings, REAL_SECRETS, partial=partial)
     scope = SECRETS if in_code and not settings.include_code_blocks else ALL_RULES
     return Plan.of(settings, scope, real_secrets_only=role == EXAMPLE, partial=partial)
@@ -428,7 +431,8 @@ def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURC
          links: Optional[LinkProvider] = None) -> FileResult:
     """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
     and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave.
-    ``role`` is the file's (SOURCE, TEST or GENERATED; see check_text).  ``path``, the file's
+    ``role`` is the file's (SOURCE, EXAMPLE, TEST, GENERATED or MARKED, never fixed; see
+    check_text).  ``path``, the file's
     path on disk, and ``links``, the caller's provider of trees (the CLI's is
     urilint.links.provider.TreeLinks), let the link rules (URI4xx, when selected) resolve its
     links against the tree it sits in."""
@@ -441,7 +445,7 @@ def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURC
     links_in = links_for(path, fmt, settings, role, links)
     notices: Tuple[str, ...] = ()
     fixed = 0
-    if fix:
+    if fix and role != MARKED:
         result = fix_text(text, fmt, settings, unsafe=unsafe, keep=keep, role=role, links=links_in)
         text, fixed, notices = result.text, result.fixed, result.notices
     findings, found, known = checked_text(text, fmt, settings, role, links_in)
