@@ -58,6 +58,16 @@ FINDS = [
       [("https://lunrjs.com/guides/searching.html#scoring", "https://lunrjs.com/guides/searching.html#scoring")],
       id="jsdoc-link-label"),
     P("text", "say <https://example.com/ä|the page> now", [("https://example.com/ä", "https://example.com/ä")], id="slack-label"),
+    # Single quotes: the "'" that closes a URI opened by one ends it ("'" is a sub-delim, so the
+    # run goes on past it); an apostrophe, followed by a letter, stays.
+    P("text", "--dest=uri='https://example.com',acct=sa@proj.iam.example,x=1",
+      [("https://example.com", "https://example.com")], id="single-quoted-in-arguments"),
+    P("python", "# Voilà: uri='https://example.com/a.',b=c\n", [("https://example.com/a", "https://example.com/a")],
+      id="single-quoted-sentence-dot"),
+    P("markdown", "Lire 'https://w.example/wiki/Ender's_Game' ici",
+      [("https://w.example/wiki/Ender's_Game", "https://w.example/wiki/Ender's_Game")], id="single-quoted-apostrophe"),
+    P("python", '"""Voilà: \'https://example.com/x\';y"""\n', [("https://example.com/x", "https://example.com/x")],
+      id="single-quoted-docstring"),
     # Lists of URIs.
     P("yaml", "KAFKA_LISTENERS: PLAINTEXT://0.0.0.0:9092,OUTSIDE://kafka:29092",
       [("PLAINTEXT://0.0.0.0:9092", "PLAINTEXT://0.0.0.0:9092"), ("OUTSIDE://kafka:29092", "OUTSIDE://kafka:29092")],
@@ -96,6 +106,13 @@ MUST_NOT_FIND = [
     P("text", "node_content:s->b", [], id="identifier-registered-scheme"),
     P("text", "SASL_PLAINTEXT://h:9093", [], id="identifier-slashes"),
     P("python", 'x = "amqp://;redis://"\n', [], id="list-of-scheme-names"),
+    # A quoted scheme and "//" names the scheme in prose, in a config value's text too.
+    P("yaml", 'help: |\n  Voilà, begin with either "http://" or "https://". For example\n', [],
+      id="yaml-block-quoted-schemes"),
+    P("toml", "k = 'https://'\n", [], id="config-single-quoted-scheme"),
+    P("text", "either 'http://' or 'https://'", [], id="single-quoted-schemes"),
+    # Not opened by a quote: a "'" inside the URI stays, as a sub-delim.
+    P("text", "see https://example.com/a',b now", [("https://example.com/a',b",) * 2], id="unquoted-quote-kept"),
     # Kept whole: one URI, not a list.
     P("text", "https://example.com/?u=http://a.example,http://b.example",
       [("https://example.com/?u=http://a.example,http://b.example",) * 2], id="list-in-query"),

@@ -427,6 +427,19 @@ def _is_empty_uri(text: str, colon: int, end: int) -> bool:
     return end <= colon + 1 or (end == colon + 3 and text.startswith("//", colon + 1))
 
 
+def _closing_quote(text: str, s: int, end: int) -> int:
+    """Where a URI opened by "'" ends: at the "'" that closes it, the first one not followed by
+    a letter or digit (``uri='https://x.io',next=1``), or ``end``.  A "'" is a sub-delim
+    (section 2.2), so the run went on past it; one followed by a letter is an apostrophe
+    (``'https://w.org/wiki/Ender's_Game'``) and stays."""
+    q = text.find("'", s, end)
+    while q >= 0:
+        if q + 1 >= len(text) or not text[q + 1].isalnum():
+            return trim_tail(text, s, q)
+        q = text.find("'", q + 1, end)
+    return end
+
+
 def _after_jsdoc_link(text: str, s: int, lo: int) -> bool:
     """Whether the URI at ``s`` is the target of a JSDoc/TSDoc ``{@link url|label}`` (also
     ``@linkcode``, ``@linkplain``): then "|" starts its label."""
@@ -557,7 +570,8 @@ class _Scanner:
         if self.style.values and prev in ("'", '"'):
             quoted = self._config_quoted(s, prev, limit)
             if quoted is not None:
-                return quoted
+                # '"http://" or "https://"' names two schemes, as the double quotes of prose do.
+                return None if _is_empty_uri(text, colon, quoted[1]) else quoted
         run_end = self._run_end(colon, limit)
         esc_end = self._escape_end(s, run_end)
         if prev == '"' and esc_end < len(text) and (text[esc_end] == '"' or text.startswith('\\"', esc_end)):
@@ -571,6 +585,8 @@ class _Scanner:
                 return None
             return "value", esc_end, [(s, esc_end)]
         end = self._bare_end(s, esc_end)
+        if prev == "'":
+            end = _closing_quote(text, s, end)
         if self.style.backslash_escapes:
             end = _before_escape(text, s, end, self.end)
         elif self.style.bare_end is not None:
