@@ -149,15 +149,29 @@ DUMMY_WORDS = frozenset("""
     changeme change_me change-me changeit guest dummy fake foo bar baz qux test testing tester
     example sample demo admin root user username default letmein hunter2 pa55word p4ssw0rd
     1234 12345 123456 1234567 12345678 123456789 password1 password123 secret123
-    tiger
-""".split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs
+    tiger foobar quux corge grault garply waldo fred plugh xyzzy thud
+""".split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs;
+# "foo" to "thud": the metasyntactic variables of RFC 3092 section 2 (examples' names)
+#: User names that stand for any user in documentation ("https://user:he//o@pypi.company.com/",
+#: pip's guide to escaping a password): beside one, only a password that looks real is reported.
+PLACEHOLDER_USERS = frozenset("""
+    user username myuser youruser your_user your-user yourname your_name login name anonymous
+""".split())
+#: A CVSROOT (":pserver:anoncvs@host:/cvs/src") read as a URI's userinfo: no user, and a
+#: "password" that is CVS's access method and the user name, with no password after them.
+_CVS_METHOD_AND_USER = lazy.compile(r"(?:pserver|gserver|kserver|server|ext|extssh|ssh|fork|local|sspi):[^:]*")
 #: A value that says it is an example: AWS's documentation marks its example keys, key ids and
 #: signatures so ("AKIAIOSFODNN7EXAMPLE", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY") and its
-#: example ids "xmpl" ("7870825a-xmpl-4def-..."), and others copy the convention.
-_EXAMPLE_MARK = lazy.compile(r"example|xmpl", re.I)
+#: example ids "xmpl" ("7870825a-xmpl-4def-..."), and others copy the convention; fixtures say
+#: "fake" or "dummy" ("fake_service_account_email").
+_EXAMPLE_MARK = lazy.compile(r"example|xmpl|fake|dummy", re.I)
 #: The mark as it makes a whole URI an example: written in capitals inside a key-like run of
 #: letters and digits, as the example key id of a signed URL carries it ("APKA...EXAMPLE").
 _EXAMPLE_KEY = lazy.compile(r"[A-Z0-9]EXAMPLE|EXAMPLE[A-Z0-9]")
+#: A fixture's mark as it makes a whole URI an example: "fake" or "dummy" as a word of the
+#: userinfo or of a credential's value (a test's signed URL whose credential is
+#: "fake_service_account_email/...": its signature was made with a fixture's key).
+_FAKE_WORD = lazy.compile(r"(?<![A-Za-z])(?:fake|dummy|FAKE|DUMMY)(?![a-z])")
 #: A value that names the secret it stands for: "aws_secret_access_key", "db-password".
 _NAMES_A_SECRET = lazy.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
 _SECRET_WORDS = lazy.compile(r"pass|pwd|secret|token|key|cred", re.I)
@@ -217,15 +231,24 @@ def is_dummy(value: str, user: str = "") -> bool:
 
 def marked_as_example(text: str, ref: URIReference) -> bool:
     """Whether the URI says it is an example: the userinfo or a parameter's value carries the
-    example mark inside a key-like run (:data:`_EXAMPLE_KEY`).  Then every secret beside it is
-    an example's too: the signature of a signed URL whose key id is "APKA...EXAMPLE", the
+    example mark inside a key-like run (:data:`_EXAMPLE_KEY`), or the userinfo or a
+    credential's value a fixture's (:data:`_FAKE_WORD`).  Then every secret beside it is an
+    example's too: the signature of a signed URL whose key id is "APKA...EXAMPLE", the
     credential and signature of one whose key id is "AKIAIOSFODNN7EXAMPLE"."""
-    if "EXAMPLE" not in text:
+    example = "EXAMPLE" in text
+    fake = not example and _FAKE_WORD.search(text) is not None
+    if not (example or fake):
         return False
     span = ref.span("userinfo")
-    if span is not None and _EXAMPLE_KEY.search(text, span[0], span[1]) is not None:
+    if span is not None and (_EXAMPLE_KEY.search(text, span[0], span[1]) is not None
+                             or _FAKE_WORD.search(text, span[0], span[1]) is not None):
         return True
-    return any(_EXAMPLE_KEY.search(text, p.value[0], p.value[1]) is not None for p in parameters(ref))
+    for p in parameters(ref):
+        if example and _EXAMPLE_KEY.search(text, p.value[0], p.value[1]) is not None:
+            return True
+        if _FAKE_WORD.search(text, p.value[0], p.value[1]) is not None and _name_key(p.name) in SECRET_NAMES:
+            return True
+    return False
 
 
 def _names_a_secret(value: str) -> bool:
@@ -233,6 +256,9 @@ def _names_a_secret(value: str) -> bool:
 
 
 def _is_sequence(value: str) -> bool:
+    """A keyboard sequence, separators aside ("abcd_efgh", "1234-5678")."""
+    if "-" in value or "_" in value or "." in value:
+        value = value.replace("-", "").replace("_", "").replace(".", "")
     return len(value) >= 6 and _ascending_runs(value, 2) <= 2
 
 
@@ -249,6 +275,10 @@ def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_onl
         return False  # "ABCDEFGHIJKLMNOPQRST:...@", "aws_access_key_id:...@": an example's pair
     if is_dummy(value, user):
         return False  # real-looking or not: a dummy is never worth a finding
+    if not user and _CVS_METHOD_AND_USER.fullmatch(value) is not None:
+        return False
+    if user.lower() in PLACEHOLDER_USERS and not looks_real(value):
+        return False
     if not real_only and not (host and is_documentation_host(host)):
         return True  # no need to weigh how real it looks (the entropy is most of this test)
     return looks_real(value)

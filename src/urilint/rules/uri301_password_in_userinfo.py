@@ -57,9 +57,13 @@ taking the userinfo up to the last `@` before the host, and user names that are 
 
 ## What is not reported
 Dummies are not secrets: a password that is one character, the user name again (`guest:guest`),
-a demo or default word (`changeme`, `guest`, `admin`, `tiger`, `123456` ...), a bracketed word
-(`[secure]`, `[Filtered]`), a name for the secret (`aws_secret_access_key`) or a keyboard
-sequence (`ABCDEFGH...`, `1234567890abcdef`); nor is a credential next to a host reserved for
+a demo or default word (`changeme`, `guest`, `admin`, `tiger`, `123456` ...) or one of RFC 3092's
+metasyntactic words (`foo` ... `xyzzy`, `thud`), a value that says it is made up (`fake`, `dummy`,
+`example` in it), a bracketed word (`[secure]`, `[Filtered]`), a name for the secret
+(`aws_secret_access_key`) or a keyboard sequence, separators aside (`ABCDEFGH...`,
+`1234567890abcdef`, `abcd_efgh`); a password beside a user name that stands for any user (`user`,
+`username`, `anonymous` ...) unless it looks real; a CVSROOT's access method and user
+(`cvs://:pserver:anoncvs@host:/cvs`); nor is a credential next to a host reserved for
 documentation (RFC 2606, RFC 6761: `example.com`, `.net`, `.org`, `*.example`, `*.test`,
 `*.invalid`).  Unless the value has the shape of a real one: a known token format (`ghp_...`,
 `AKIA...`, a JWT) or a long high-entropy value, which is reported whatever surrounds it, and is
@@ -87,7 +91,7 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         Example("postgres://app:Xk9mQ2vL7pR4wZt8@db.example.com/prod"),
         Example("redis://:hunter2pw@cache.internal:6379/0"),
         Example("amqp://guest:Gu3st!@rabbit/vhost"),
-        Example("https://user:p%40ss@api.vendor.io/"),
+        Example("https://deploy:p%40ss@api.vendor.io/"),
         Example("mysql://root:a@b@db/x"),
         Example("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git"),
         Example("https://[user[:s3cr3tPW]@]example.org/"),
@@ -104,6 +108,10 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         "postgres://admin:xxx@db/prod",
         "postgres://admin:...@db/prod",
         "postgres://user:password@localhost/db",
+        "https://user:he%2F%2Fo@pypi.company.com/simple",
+        "http://jschmoe:xyzzy@www.bogus.net:8000/foo/bar.tml",
+        "cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src",
+        "https://svc:s3FakePass99@db.vendor.io/",
         "https://user@example.com/",
         "https://user:@example.com/",
         "https://example.com/a:b@c",

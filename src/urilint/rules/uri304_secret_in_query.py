@@ -78,14 +78,16 @@ cloud access key id anywhere in the URI, and the secret part of a webhook or bot
 Telegram `/bot<id>:<secret>/`, Teams, Zapier, IFTTT).  The value is never shown.
 
 ## What is not reported
-Dummy values (one character, demo or default words, `[Filtered]`, keyboard sequences such as
-`1234567890abcdef`) and any value next to a host reserved for documentation (`example.com`,
+Dummy values (one character, demo or default words, RFC 3092's `foo` ... `xyzzy`, `[Filtered]`,
+keyboard sequences such as `1234567890abcdef` or `abcd_efgh`, values that say `fake` or `dummy`)
+and any value next to a host reserved for documentation (`example.com`,
 `*.example`, `*.test`, `*.invalid`), unless it has the shape of a real token or is long and
 high-entropy.  A value marked as an example (`AKIAIOSFODNN7EXAMPLE`, an id with `xmpl`, as AWS's
 documentation writes them), and every secret of a URI whose userinfo or a parameter holds
-`EXAMPLE` inside a key (a signed URL's signature beside the key id `APKA...EXAMPLE`), are not
-reported either.  In test data, generated files and examples only real-looking values are
-reported.  This rule also runs inside code blocks and spans.
+`EXAMPLE` inside a key (a signed URL's signature beside the key id `APKA...EXAMPLE`) or whose
+userinfo or credential says `fake` or `dummy` as a word (a test's signed URL whose credential is
+`fake_service_account_email/...`), are not reported either.  In test data, generated files and
+examples only real-looking values are reported.  This rule also runs inside code blocks and spans.
 
 ## Why is this bad?
 Query strings are logged by servers and proxies, kept in browser history and sent in Referer

@@ -1,0 +1,78 @@
+"""Credentials that documentation and fixtures make up, and the real-looking ones beside them.
+
+Two tables of whole URIs: dummies no maintainer would call a leak (URI301 and URI304 stay quiet,
+and the value is still masked wherever the URI is shown), and credentials of the same shapes
+that must still be reported.  Each dummy row names the class it stands for; the real row beside
+it is the nearest value of that class that is a secret.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from urilint import secrets
+from urilint.checker import check
+from urilint.settings import Settings
+
+ALL = Settings(select=frozenset({"ALL"}))
+CREDENTIAL_RULES = {"URI301", "URI304"}
+_SIG = "9701aa8c722487256002e5a7532ad991703075e6f71a26af8107147635cc2a"
+_SIGNED = ("https://storage.googleapis.com/b/o?x-goog-algorithm=GOOG4-RSA-SHA256&x-goog-credential={}"
+           "%2F19000101%2Fus-east1%2Fstorage%2Fgoog4_request&x-goog-signature=" + _SIG)
+
+DUMMIES = [
+    # A keyboard sequence split by separators.
+    pytest.param("https://test.com/?apiKey=abcd_efgh", id="sequence-with-underscore"),
+    pytest.param("https://api.vendor.io/?api_key=1234-5678-9012", id="digit-groups-in-order"),
+    # RFC 3092's metasyntactic variables.
+    pytest.param("http://jschmoe:xyzzy@www.bogus.net:8000/foo/bar.tml", id="rfc3092-xyzzy"),
+    pytest.param("redis://:quux@cache.vendor.io:6379/0", id="rfc3092-quux"),
+    # A fixture's credential says it is fake, and so is the signature made with it.
+    pytest.param(_SIGNED.format("fake_service_account_email"), id="fake-credential-signed-url"),
+    pytest.param("https://api.vendor.io/?access_token=dummy-token-4f9a8b7c6d5e", id="dummy-in-the-value"),
+    pytest.param("https://fake:Zx8Qw3Rt6Yu9Io2Pa5Sd@db.vendor.io/", id="fake-user"),
+    pytest.param("https://deploy:s3FakePass99@db.vendor.io/", id="fake-inside-a-password"),
+    # A CVSROOT read as a URI: the "password" is the access method and the user.
+    pytest.param("cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src", id="cvsroot-pserver"),
+    pytest.param("cvs://:ext:developer@cvs.vendor.io:/cvsroot/p", id="cvsroot-ext"),
+    # A placeholder user with a made-up password.
+    pytest.param("https://user:he%2F%2Fo@pypi.company.com/simple", id="placeholder-user-short-password"),
+    pytest.param("postgres://username:pgpass01@db.vendor.io/app", id="username-word"),
+]
+REAL = [
+    pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
+    pytest.param("https://api.vendor.io/?api_key=1234-9876-5012", "1234-9876-5012", id="digit-groups-not-in-order"),
+    pytest.param("http://jschmoe:xyzzy2024Q@www.bogus.net/", "xyzzy2024Q", id="metasyntactic-word-in-a-password"),
+    pytest.param("redis://:quuxbar7Zr@cache.vendor.io:6379/0", "quuxbar7Zr", id="word-plus-more"),
+    pytest.param(_SIGNED.format("svc-prod%40proj.iam.gserviceaccount.com"), _SIG, id="real-signed-url"),
+    pytest.param("https://api.vendor.io/?access_token=4f9a8b7c6d5e3a2b1c0d", "4f9a8b7c6d5e3a2b1c0d",
+                 id="no-mark-in-the-value"),
+    pytest.param("https://api.vendor.io/?api_key=9f8e7d6c5b4a3921&mode=fake", "9f8e7d6c5b4a3921",
+                 id="fake-in-a-plain-value"),
+    pytest.param("cvs://:pserver:anoncvs:S3cretCvs@cvs.vendor.io:/cvs/src", "pserver:anoncvs:S3cretCvs",
+                 id="cvsroot-with-a-password"),
+    pytest.param("https://:pserver@h.vendor.io/", "pserver", id="method-word-alone"),
+    pytest.param("https://fakir:Zx8Qw3Rt6Yu9Io2Pa5Sd@db.vendor.io/", "Zx8Qw3Rt6Yu9Io2Pa5Sd", id="user-near-the-mark"),
+    pytest.param("https://user:Zx8Qw3Rt6Yu9Io2Pa5Sd@pypi.company.com/simple", "Zx8Qw3Rt6Yu9Io2Pa5Sd",
+                 id="placeholder-user-real-looking-password"),
+    pytest.param("postgres://deploy:pgpass01@db.vendor.io/app", "pgpass01", id="named-user-short-password"),
+    pytest.param("https://deploy:s3FarePass99@db.vendor.io/", "s3FarePass99", id="near-the-mark-in-a-password"),
+]
+
+
+def test_the_tables_are_balanced() -> None:
+    assert len(DUMMIES) <= len(REAL)
+
+
+@pytest.mark.parametrize("uri", DUMMIES)
+def test_a_made_up_credential_is_no_finding_but_is_still_masked(uri: str) -> None:
+    assert not {f.code for f in check(uri, settings=ALL)} & CREDENTIAL_RULES
+    assert secrets.MASK in secrets.redact(uri)  # masking never guesses
+
+
+@pytest.mark.parametrize(("uri", "secret"), REAL)
+def test_a_credential_of_the_same_shape_is_reported_and_masked(uri: str, secret: str) -> None:
+    findings = check(uri, settings=ALL)
+    assert {f.code for f in findings} & CREDENTIAL_RULES, findings
+    assert all(secret not in f.message for f in findings)
+    assert secret not in secrets.redact(uri)
