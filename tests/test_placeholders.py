@@ -40,6 +40,8 @@ def slots(text: str) -> List[str]:
         pytest.param("scheme://[user:passwd@]proxy.server:port", ["[user:passwd@]"], id="optional-userinfo"),
         pytest.param("http://localhost[:8080]/x", ["[:8080]"], id="optional-port-digits"),
         pytest.param("http://[host]/", ["[host]"], id="optional-word"),
+        pytest.param("gs://[PROJECT_NUMBER]-[builds/region]-cloudbuild-logs", ["[PROJECT_NUMBER]", "[builds/region]"],
+                     id="words-joined-by-a-slash"),
         # an elided part of the authority, as comments write one
         pytest.param("http://service.[..].amazonaws.com/x", ["[..]"], id="elided-label"),
         pytest.param("http://[\u2026]:8080/", ["[\u2026]"], id="elided-host-ellipsis-character"),
@@ -61,6 +63,8 @@ def test_placeholder_slots(text: str, expected: List[str]) -> None:
         pytest.param("http://[dead]/", id="hex-word"),
         pytest.param("http://[::1::2]/", id="bad-ipv6"),
         pytest.param("http://[12345::]/", id="bad-ipv6-group"),
+        pytest.param("http://[fe80::1/64]/", id="prefix-length"),
+        pytest.param("http://[a/]/", id="slash-at-the-end"),
         # brackets after the authority are data (PHP-style arrays), reported by URI107
         pytest.param("https://example.com/?q[]=1", id="query-array"),
         pytest.param("https://example.com/?filter[status]=active", id="query-key"),
@@ -133,6 +137,10 @@ def test_the_percent_gates_change_no_answer(text: str) -> None:
     pytest.param("https://example.com/%02d/x", ["%02d"], id="zero-padded-width"),
     pytest.param("https://example.com/%s", ["%s"], id="printf"),
     pytest.param("%PUBLIC_URL%/favicon.ico", ["%PUBLIC_URL%"], id="percent-variable"),
+    pytest.param("https://x.example/project/%%project%%/sites/%%config.siteId%%", ["%%project%%",
+                 "%%config.siteId%%"], id="doubled-percent-variable"),
+    pytest.param("https://x.example/%%20%%", [], id="doubled-around-a-triplet"),
+    pytest.param("https://x.example/a%%b", [], id="doubled-percent-alone"),
     pytest.param("https://%{HTTP_HOST}/x", ["%{HTTP_HOST}"], id="percent-braces"),
     pytest.param("https://example.com/a/.../b", ["..."], id="long-hint-only"),
 ])

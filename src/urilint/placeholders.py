@@ -55,12 +55,14 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # Its content is visible text: no space, no control character.
     "optional": lazy.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
     # Variables between percent signs: Windows' %APPDATA%, Create React App's and Vite's
-    # %PUBLIC_URL%, SvelteKit's %sveltekit.assets%; and %{NAME} (Apache mod_rewrite's
+    # %PUBLIC_URL%, SvelteKit's %sveltekit.assets%, and doubled (%%project%%, as batch files
+    # escape them and some template engines write them); and %{NAME} (Apache mod_rewrite's
     # %{HTTP_HOST}, RPM's %{version}).  "%E4%B8%AD" is percent-encoding, not a variable: a name
     # of two hex digits is a triplet ("%E4%"), and a "%" followed by two hex digits starts one,
     # so it closes no name ("%A9t%C3").
     "percent": lazy.compile(
-        r"%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]{1,60}%(?![0-9A-Fa-f]{2})|%\{[^{}\s]{1,200}\}"
+        r"%%[A-Za-z_][A-Za-z0-9_.]{1,60}%%"
+        r"|%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]{1,60}%(?![0-9A-Fa-f]{2})|%\{[^{}\s]{1,200}\}"
     ),
     # Backreferences in the replacement string of a regular-expression substitution: \1 (sed,
     # Python, Perl; "\\1" as written inside a JavaScript or C string), \g<1> and \g<name>
@@ -105,9 +107,10 @@ _LONG_HINTS = tuple(sorted({h for hints in _HINTS.values() for h in hints if len
 _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_RUN = lazy.compile(r"[^\[/?#]*")
-#: A word in brackets names a part ("[netloc]", "[host]"); all-hex words could be a broken
-#: IPv6 address and "v1.x" is the IPvFuture form, so those stay IP literals.
-_PART_WORD = lazy.compile(r"[A-Za-z_][A-Za-z0-9_.-]*")
+#: A word in brackets names a part ("[netloc]", "[host]", "[builds/region]": words a "/" joins,
+#: which no IP literal holds); all-hex words could be a broken IPv6 address and "v1.x" is the
+#: IPvFuture form, so those stay IP literals.
+_PART_WORD = lazy.compile(r"[A-Za-z_][A-Za-z0-9_.-]*(?:/[A-Za-z_][A-Za-z0-9_.-]*)*")
 _HEX_OR_FUTURE = lazy.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
 
 
