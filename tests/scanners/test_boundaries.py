@@ -68,6 +68,10 @@ FINDS = [
       [("https://w.example/wiki/Ender's_Game", "https://w.example/wiki/Ender's_Game")], id="single-quoted-apostrophe"),
     P("python", '"""Voilà: \'https://example.com/x\';y"""\n', [("https://example.com/x", "https://example.com/x")],
       id="single-quoted-docstring"),
+    # A docstring is reST or Markdown: a backslash before ASCII punctuation escapes it.
+    P("python", 'def f():\n    r"""Voilà [lines](https://w.example/wiki/Shebang_\\(Unix\\))."""\n',
+      [("https://w.example/wiki/Shebang_(Unix)", "https://w.example/wiki/Shebang_\\(Unix\\)")],
+      id="docstring-markdown-escapes"),
     # Lists of URIs.
     P("yaml", "KAFKA_LISTENERS: PLAINTEXT://0.0.0.0:9092,OUTSIDE://kafka:29092",
       [("PLAINTEXT://0.0.0.0:9092", "PLAINTEXT://0.0.0.0:9092"), ("OUTSIDE://kafka:29092", "OUTSIDE://kafka:29092")],
@@ -106,6 +110,11 @@ MUST_NOT_FIND = [
     P("text", "node_content:s->b", [], id="identifier-registered-scheme"),
     P("text", "SASL_PLAINTEXT://h:9093", [], id="identifier-slashes"),
     P("python", 'x = "amqp://;redis://"\n', [], id="list-of-scheme-names"),
+    # Outside a docstring, and before a letter, a backslash is the URI's (URI101 reports it).
+    P("python", "# Voilà https://w.example/a_\\(b\\)\n", [("https://w.example/a_\\(b\\)",) * 2],
+      id="comment-backslashes-kept"),
+    P("python", 'def f():\n    r"""Voilà https://w.example/a\\d/b."""\n', [("https://w.example/a\\d/b",) * 2],
+      id="docstring-backslash-before-a-letter-kept"),
     # A quoted scheme and "//" names the scheme in prose, in a config value's text too.
     P("yaml", 'help: |\n  Voilà, begin with either "http://" or "https://". For example\n', [],
       id="yaml-block-quoted-schemes"),
@@ -178,9 +187,14 @@ FIRES = [
     P("gettext", 'msgid ""\n"see https://example.com/a%"\n"zz\\n"\nmsgstr ""\n', "URI102", "%", id="po-joined"),
     P("gettext", '# é https://example.com/%zz\nmsgid "x"\nmsgstr "y"\n', "URI102", "%zz", id="po-comment"),
     P("json", '{"sourcesContent": ["// é https://example.com/%zz\\n\\nx"]}', "URI102", "%zz", id="source-map-json"),
+    P("python", 'def f():\n    r"""Voilà https://w.example/a_\\(b\\)/%zz."""\n', "URI102", "%zz",
+      id="docstring-after-escapes"),
+    P("python", "# Voilà https://w.example/a_\\(b\\)\n", "URI101", "\\(", id="comment-backslash"),
 ]
 
 QUIET = [
+    P("python", 'def f():\n    r"""Voilà [lines](https://en.wikipedia.org/wiki/Shebang_\\(Unix\\))."""\n',
+      id="docstring-escaped-parentheses"),
     P("gettext", 'msgstr ""\n"Report-Msgid-Bugs-To: https://github.com/mkdocs/mkdocs/issues\\n"\n', id="po-header"),
     P("gettext", 'msgstr ""\n"Report-Msgid-Bugs-To: \\"https://github.com/o/r/"\n"issues\\"\\n"\n', id="po-header-wrapped"),
     P("gettext", '#, python-format\nmsgid ""\n"Please confirm <a href=\\"mailto:%(email)s\\">%(email)s</a>."\nmsgstr ""\n',

@@ -131,6 +131,14 @@ def markdown_replacements(text: str, start: int, end: int) -> List[Replacement]:
     return out
 
 
+def backslash_replacements(text: str, start: int, end: int) -> List[Replacement]:
+    """The backslash escapes of ASCII punctuation in a slice: what reST and Markdown both read
+    as the character escaped ("Shebang_\\(Unix\\)" is "Shebang_(Unix)")."""
+    if text.find("\\", start, end) < 0:
+        return []
+    return _replacements(BACKSLASH_ESCAPE, lambda m: m.group(1), text, start, end)
+
+
 def json_replacements(text: str, start: int, end: int) -> List[Replacement]:
     if text.find("\\", start, end) < 0:
         return []

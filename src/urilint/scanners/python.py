@@ -103,8 +103,9 @@ from ..settings import Settings
 from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
-from .escapes import Replacement, build, common_ends, map_span, place
-from .text import MAX_SCHEME, Spans, accepts, may_hold_uri, reads_as_regex, scan_many, scan_prose, scheme_start
+from .escapes import Replacement, backslash_replacements, build, common_ends, map_span, place
+from .text import (MAX_SCHEME, ProseStyle, Spans, accepts, may_hold_uri, reads_as_regex, scan_many, scan_prose,
+                   scheme_start)
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
     import libcst as cst  # most of a commit hook's start-up, and most files need no literal read
@@ -755,16 +756,21 @@ class _Examples:
         return ok
 
 
+#: The prose of a docstring: reST or Markdown, which both read a backslash before ASCII
+#: punctuation as that character ("[lines](https://w.org/wiki/Shebang_\\(Unix\\))").
+DOCSTRING_PROSE = ProseStyle(decoder=backslash_replacements, backslash_escapes=True)
+
+
 def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[Candidate]:
     """The candidates of a docstring's value ``s[lo:hi]``: its prose, and (``include_code``)
     its examples, marked ``in_code``."""
-    found = scan_prose(s, lo, hi)
+    found = scan_prose(s, lo, hi, style=DOCSTRING_PROSE)
     if not found:
         return found  # no URI at all, in prose or in code
     examples = _Examples(s, lo, hi)
     code = _docstring_code(s, lo, hi, examples.margin)
     if code:
-        found = scan_prose(s, lo, hi, excluded=Spans.of(code))
+        found = scan_prose(s, lo, hi, style=DOCSTRING_PROSE, excluded=Spans.of(code))
     python = examples.code_lines([examples.line_of(c.start) for c in found]) if found else Spans()
     out: List[Candidate] = []
     for c in found:
