@@ -104,8 +104,17 @@ from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, backslash_replacements, build, common_ends, map_span, place
-from .text import (MAX_SCHEME, ProseStyle, Spans, accepts, may_hold_uri, reads_as_regex, scan_many, scan_prose,
-                   scheme_start)
+from .text import (
+    MAX_SCHEME,
+    ProseStyle,
+    Spans,
+    accepts,
+    may_hold_uri,
+    reads_as_regex,
+    scan_many,
+    scan_prose,
+    scheme_start,
+)
 
 if TYPE_CHECKING:  # libcst is imported only when a literal needs it (libcst_value): it is
     import libcst as cst  # most of a commit hook's start-up, and most files need no literal read
