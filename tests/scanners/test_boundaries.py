@@ -72,6 +72,11 @@ FINDS = [
     P("python", 'def f():\n    r"""Voilà [lines](https://w.example/wiki/Shebang_\\(Unix\\))."""\n',
       [("https://w.example/wiki/Shebang_(Unix)", "https://w.example/wiki/Shebang_\\(Unix\\)")],
       id="docstring-markdown-escapes"),
+    # AsciiDoc's passthrough: the "+" that opens the URI closes it.
+    P("text", "Voilà `+http://localhost:8080+` ici", [("http://localhost:8080", "http://localhost:8080")],
+      id="asciidoc-passthrough"),
+    P("text", "(voir +https://x.example/a.+)", [("https://x.example/a", "https://x.example/a")],
+      id="asciidoc-passthrough-sentence-dot"),
     # Lists of URIs.
     P("yaml", "KAFKA_LISTENERS: PLAINTEXT://0.0.0.0:9092,OUTSIDE://kafka:29092",
       [("PLAINTEXT://0.0.0.0:9092", "PLAINTEXT://0.0.0.0:9092"), ("OUTSIDE://kafka:29092", "OUTSIDE://kafka:29092")],
@@ -120,6 +125,9 @@ MUST_NOT_FIND = [
       id="yaml-block-quoted-schemes"),
     P("toml", "k = 'https://'\n", [], id="config-single-quoted-scheme"),
     P("text", "either 'http://' or 'https://'", [], id="single-quoted-schemes"),
+    # Not opened by a "+": a "+" at the end stays, as a sub-delim.
+    P("text", "Voilà https://x.example/c++ ici", [("https://x.example/c++",) * 2], id="plus-at-the-end-kept"),
+    P("text", "a+https://x.example/b+", [("a+https://x.example/b+",) * 2], id="compound-scheme-plus-kept"),
     # Not opened by a quote: a "'" inside the URI stays, as a sub-delim.
     P("text", "see https://example.com/a',b now", [("https://example.com/a',b",) * 2], id="unquoted-quote-kept"),
     # Kept whole: one URI, not a list.
@@ -190,6 +198,7 @@ FIRES = [
     P("python", 'def f():\n    r"""Voilà https://w.example/a_\\(b\\)/%zz."""\n', "URI102", "%zz",
       id="docstring-after-escapes"),
     P("python", "# Voilà https://w.example/a_\\(b\\)\n", "URI101", "\\(", id="comment-backslash"),
+    P("text", "Voilà `+http://localhost:8o80+`", "URI105", "o80", id="asciidoc-passthrough-bad-port"),
 ]
 
 QUIET = [

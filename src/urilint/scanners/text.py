@@ -587,6 +587,10 @@ class _Scanner:
         end = self._bare_end(s, esc_end)
         if prev == "'":
             end = _closing_quote(text, s, end)
+        elif prev == "+" and end - 1 > s and text[end - 1] == "+":
+            # AsciiDoc's passthrough, "`+http://localhost:8080+`": the "+" that opened the URI
+            # closes it ("+" is a sub-delim, kept at a URI's end elsewhere: "/c++").
+            end = trim_tail(text, s, end - 1)
         if self.style.backslash_escapes:
             end = _before_escape(text, s, end, self.end)
         elif self.style.bare_end is not None:
