@@ -233,8 +233,24 @@ def _is_clean(text: str, plan: Union[Plan, Settings]) -> bool:
     return rules is not None and not rules
 
 
+#: An e-mail address disguised against harvesters: "faure at kde.org", "bob [at] kde (dot) org".
+_DISGUISED_ADDRESS = lazy.compile(r"\s+(?:at|dot)\s+|\s*[\[({<]\s*(?:at|dot|@)\s*[\])}>]\s*", re.I)
+
+
+def _is_disguised_mailto(text: str) -> bool:
+    """A ``mailto:`` whose address is written so that no program reads it (a page's
+    ``href="mailto:faure at kde.org"``): its author wants no URI there, and no fix."""
+    if text[:7].lower() != "mailto:":
+        return False
+    query = text.find("?", 7)  # (the address only: a body may say "meet at noon")
+    return _DISGUISED_ADDRESS.search(text, 7, len(text) if query < 0 else query) is not None
+
+
 def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
-    """Whether the text reads as a URI reference at all (quiet on `key:value`, `12:30`, `C:\\x`)."""
+    """Whether the text reads as a URI reference at all (quiet on `key:value`, `12:30`, `C:\\x`,
+    a disguised e-mail address)."""
+    if _is_disguised_mailto(a.text):
+        return False
     if context in LINK_CONTEXTS or a.ref.scheme is None:
         return True
     if a.has_valid_scheme():
