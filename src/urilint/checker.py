@@ -246,10 +246,18 @@ def _is_disguised_mailto(text: str) -> bool:
     return _DISGUISED_ADDRESS.search(text, 7, len(text) if query < 0 else query) is not None
 
 
+#: An Amazon Resource Name where the authority stands ("s3://arn:aws:s3:us-west-2:123456789012:
+#: accesspoint/ap/key", the AWS CLI's way to name an access point): its colons are the ARN's
+#: fields, not a port (partitions "aws", "aws-cn", "aws-us-gov").
+_ARN_AUTHORITY = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]{0,30}://arn:aws(?:-[a-z]+)*:")
+
+
 def _is_candidate(a: Analysis, context: Optional[str]) -> bool:
     """Whether the text reads as a URI reference at all (quiet on `key:value`, `12:30`, `C:\\x`,
-    a disguised e-mail address)."""
+    a disguised e-mail address, an ARN in place of the authority)."""
     if _is_disguised_mailto(a.text):
+        return False
+    if a.text.find("://arn:", 0, 40) >= 0 and _ARN_AUTHORITY.match(a.text) is not None:
         return False
     if context in LINK_CONTEXTS or a.ref.scheme is None:
         return True
