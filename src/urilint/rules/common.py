@@ -462,7 +462,10 @@ def _all_edits(a: Analysis, aspects: FrozenSet[str]) -> List[Edit]:
         edits += _path_edits(a, aspects)
     if "empty-path" in aspects and ref.path == "" and ref.authority is not None:
         pos = a.span("path")[0]
-        edits.append((pos, pos, "/"))
+        # An authority that ends in a slot ("http://{host}", "http://%s%s") may get its path
+        # from the slot: whether the path is empty is not known.
+        if not (pos and a.in_placeholder(pos - 1, pos)):
+            edits.append((pos, pos, "/"))
     if pct:
         edits += _component_edits(a, "query", aspects)
         edits += _component_edits(a, "fragment", aspects)

@@ -37,6 +37,9 @@ Reports `https://example.com` (no path), whose normal form is `https://example.c
 schemes whose specifications make an empty path mean "/": http, https (RFC 9110 section 4.2.3),
 ws, wss (RFC 6455 section 3) and ftp (RFC 1738 section 3.2.2).
 
+An authority that ends in a placeholder (`http://{host}`, `http://%s%s`) is not reported: the
+slot may hold the path too.
+
 ## Why is this bad?
 Section 6.2.3: for http, an empty path is equivalent to "/", and normalizers should use "/".
 Off by default: the short form is everywhere and harmless.
@@ -51,6 +54,7 @@ Safe for those schemes (section 6.2.3).
         Example("https://example.com", "https://example.com/"),
         Example("http://example.com?q=1", "http://example.com/?q=1"),
         Example("wss://example.com#f", "wss://example.com/#f"),
+        Example("https://{tenant}.example.com"),
     ),
     good=(
         "https://example.com/",
@@ -61,6 +65,9 @@ Safe for those schemes (section 6.2.3).
         "urn:x:y",
         "//example.com",
         "postgres://db.example.com",
+        "http://{host}",
+        "http://%s%s",
+        "https://${HOST}",
     ),
     check=check,
 )
