@@ -151,6 +151,11 @@ KNOWN_UNREGISTERED = [
     pytest.param("jdbc", id="jdbc"),
     pytest.param("sqlite", id="sqlite"),
     pytest.param("git+ssh", id="git+ssh"),
+    pytest.param("svn+http", id="svn+http"),
+    pytest.param("HG+HTTPS", id="hg+https-upper"),
+    pytest.param("hg+static-http", id="hg+static-http"),
+    pytest.param("bzr+lp", id="bzr+lp"),
+    pytest.param("git+file", id="git+file"),
     pytest.param("s3", id="s3"),
     pytest.param("gs", id="gs"),
     pytest.param("javascript", id="javascript"),
@@ -164,7 +169,8 @@ def test_common_unregistered_are_known_but_not_registered(scheme: str) -> None:
     assert iana.status(scheme) is None
 
 
-@pytest.mark.parametrize("scheme", ["htps", "htttp", "foo", "key", "c", "", "\u212aeyparc"])
+@pytest.mark.parametrize("scheme", ["htps", "htttp", "foo", "key", "c", "", "\u212aeyparc", "git+htps", "cvs+http",
+                                    "git+", "+https", "svn+static-http+x", "git+lp+http", "lp", "static-http"])
 def test_typos_are_not_known(scheme: str) -> None:
     assert not iana.is_known(scheme)
 

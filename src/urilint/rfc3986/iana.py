@@ -124,8 +124,6 @@ COMMON_UNREGISTERED: FrozenSet[str] = frozenset({
     "postgres", "postgresql", "mysql", "mariadb", "sqlite", "jdbc", "mongodb+srv", "amqp", "amqps",
     # object stores and file systems
     "s3", "gs", "hdfs", "ftps",
-    # version control, as pip, npm and cargo spell VCS URLs
-    "git+ssh", "git+https", "git+http", "git+file", "svn+ssh",
     # sockets in Docker and server configs ("udp" is registered, "tcp" is not), and the TLS
     # transports of message brokers (ActiveMQ's "ssl://host:61617", Kafka's "SSL://:9093")
     "tcp", "unix", "ssl",
@@ -164,7 +162,19 @@ def is_pseudo(scheme: str) -> bool:
     return _ascii_lower(scheme) in PSEUDO_SCHEMES
 
 
+#: Version control systems that name a repository "<vcs>+<transport>://" (pip's VCS support,
+#: npm's and cargo's git dependencies): "git+https", "hg+ssh", "svn+http", "bzr+lp".
+VCS_PREFIXES: FrozenSet[str] = frozenset({"git", "hg", "svn", "bzr"})
+#: Transports of those that no registry lists (Mercurial's "static-http", Bazaar's Launchpad).
+_VCS_TRANSPORTS: FrozenSet[str] = frozenset({"static-http", "lp"})
+
+
 def is_known(scheme: str) -> bool:
-    """Registered, or one of COMMON_UNREGISTERED: what URI109 should not report."""
+    """Registered, one of COMMON_UNREGISTERED, or a VCS's "<vcs>+<transport>" over a known
+    transport: what URI109 should not report."""
     lowered = _ascii_lower(scheme)
-    return lowered in SCHEME_STATUS or lowered in COMMON_UNREGISTERED
+    if lowered in SCHEME_STATUS or lowered in COMMON_UNREGISTERED:
+        return True
+    vcs, plus, transport = lowered.partition("+")
+    return bool(plus) and vcs in VCS_PREFIXES and (
+        transport in SCHEME_STATUS or transport in COMMON_UNREGISTERED or transport in _VCS_TRANSPORTS)

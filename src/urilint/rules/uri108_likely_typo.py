@@ -81,7 +81,7 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
     # A scheme that breaks the grammar ("(https" from "[ref]: (https://...)") is URI103's.
     if (len(scheme) >= 3 and _SCHEME.fullmatch(scheme) and scheme not in DEFANGED
             and scheme not in a.settings.allowed_schemes
-            and not iana.is_registered(scheme) and scheme not in iana.COMMON_UNREGISTERED
+            and not iana.is_known(scheme)
             and text[sspan[1]:sspan[1] + 2] == ":/"):
         targets = near_miss(scheme)
         if targets:

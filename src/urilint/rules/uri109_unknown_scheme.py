@@ -13,7 +13,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     scheme = a.scheme
     if scheme is None or not a.has_valid_scheme():
         return
-    if iana.is_registered(scheme) or scheme in iana.COMMON_UNREGISTERED or scheme in a.settings.allowed_schemes:
+    if iana.is_known(scheme) or scheme in a.settings.allowed_schemes:
         return
     start, end = a.span("scheme")
     yield RULE.finding(start, end, f"scheme {scheme!r} is not in the IANA URI scheme registry; "
@@ -36,7 +36,8 @@ RULE = Rule(
 ## What it does
 Reports schemes that are neither in the IANA "Uniform Resource Identifier (URI) Schemes" registry
 (shipped with urilint) nor in a short list of widely used unregistered ones (postgresql, jdbc,
-s3, ...), nor in the `allowed-schemes` setting.
+s3, ...), nor a version control system's `<vcs>+<transport>` (`git+https`, `hg+ssh`,
+`svn+http`, `bzr+lp`: pip's VCS URLs), nor in the `allowed-schemes` setting.
 
 ## Why is this bad?
 An unregistered scheme may be a typo or a private convention that other tools will not know.
@@ -51,6 +52,7 @@ No fix.  Off by default: private schemes are common and legitimate.
         Example("fooo://example.com/"),
         Example("myapp-internal://open"),
         Example("notascheme://x"),
+        Example("cvs+http://cvs.example.org/repo"),
     ),
     good=(
         "https://example.com/",
@@ -59,6 +61,8 @@ No fix.  Off by default: private schemes are common and legitimate.
         "postgresql://localhost/db",
         "tel:+1-816-555-1212",
         "data:text/plain,hi",
+        "svn+http://svn.example.org/svn/MyApp#egg=MyApp",
+        "hg+https://hg.example.org/repo",
     ),
     check=check,
 )
