@@ -54,9 +54,11 @@ _GENERATED_MARK = lazy.compile(
     r"@generated\b|do not edit\b|(?:should|must) not be (?:edited|modified)\b"
     r"|\bthis (?:file )?(?:is|was) (?:an? )?(?:auto-?generated|automatically generated|generated)\b",
     re.I)
-#: How much of a file's head may carry the mark (its first lines, bounded for a minified line).
-GENERATED_HEAD_LINES = 10
-_GENERATED_HEAD_CHARS = 2000
+#: How much of a file's head may carry the mark: its first lines (past a licence header, as in
+#: Kubernetes' generated Go, or a module docstring, as in apitools' generated clients), bounded
+#: for a minified line.
+GENERATED_HEAD_LINES = 40
+_GENERATED_HEAD_CHARS = 4000
 
 
 def says_generated(text: str) -> bool:
