@@ -240,7 +240,7 @@ _DISGUISED_ADDRESS = lazy.compile(r"\s+(?:at|dot)\s+|\s*[\[({<]\s*(?:at|dot|@)\s
 def _is_disguised_mailto(text: str) -> bool:
     """A ``mailto:`` whose address is written so that no program reads it (a page's
     ``href="mailto:faure at kde.org"``): its author wants no URI there, and no fix."""
-    if text[:7].lower() != "mailto:":
+    if text[6:7] != ":" or text[:6].lower() != "mailto":  # (the first test is all most texts pay)
         return False
     query = text.find("?", 7)  # (the address only: a body may say "meet at noon")
     return _DISGUISED_ADDRESS.search(text, 7, len(text) if query < 0 else query) is not None
