@@ -77,6 +77,14 @@ FINDS = [
       id="asciidoc-passthrough"),
     P("text", "(voir +https://x.example/a.+)", [("https://x.example/a", "https://x.example/a")],
       id="asciidoc-passthrough-sentence-dot"),
+    # A backslash that ends the line continues it: not the URI's, nor the punctuation before it.
+    P("text", "Voilà disallowAlg http://www.w3.org/TR/1999/REC-xslt-19991116,\\\n  disallowAlg x",
+      [("http://www.w3.org/TR/1999/REC-xslt-19991116", "http://www.w3.org/TR/1999/REC-xslt-19991116")],
+      id="line-continuation"),
+    P("ini", "policy=\\\n    other=http://a.example/é\\\r\n    more\n", [("http://a.example/é", "http://a.example/é")],
+      id="properties-value-continuation"),
+    P("python", "# Voilà https://x.example/a/\\\n# b\n", [("https://x.example/a/", "https://x.example/a/")],
+      id="comment-continuation"),
     # Lists of URIs.
     P("yaml", "KAFKA_LISTENERS: PLAINTEXT://0.0.0.0:9092,OUTSIDE://kafka:29092",
       [("PLAINTEXT://0.0.0.0:9092", "PLAINTEXT://0.0.0.0:9092"), ("OUTSIDE://kafka:29092", "OUTSIDE://kafka:29092")],
@@ -125,6 +133,9 @@ MUST_NOT_FIND = [
       id="yaml-block-quoted-schemes"),
     P("toml", "k = 'https://'\n", [], id="config-single-quoted-scheme"),
     P("text", "either 'http://' or 'https://'", [], id="single-quoted-schemes"),
+    # A backslash inside a line, or at the text's end, is the URI's (URI101 reports it).
+    P("text", "Voilà http://x.example/a\\b\\c ok", [("http://x.example/a\\b\\c",) * 2], id="inner-backslashes-kept"),
+    P("text", "Voilà http://x.example/a\\", [("http://x.example/a\\",) * 2], id="backslash-at-the-end-of-text"),
     # Not opened by a "+": a "+" at the end stays, as a sub-delim.
     P("text", "Voilà https://x.example/c++ ici", [("https://x.example/c++",) * 2], id="plus-at-the-end-kept"),
     P("text", "a+https://x.example/b+", [("a+https://x.example/b+",) * 2], id="compound-scheme-plus-kept"),
@@ -199,9 +210,12 @@ FIRES = [
       id="docstring-after-escapes"),
     P("python", "# Voilà https://w.example/a_\\(b\\)\n", "URI101", "\\(", id="comment-backslash"),
     P("text", "Voilà `+http://localhost:8o80+`", "URI105", "o80", id="asciidoc-passthrough-bad-port"),
+    P("text", "URL = https://x.example/%zz.tar.gz\\\n\t-o x\n", "URI102", "%zz", id="before-a-continuation"),
 ]
 
 QUIET = [
+    P("text", "    disallowAlg http://www.w3.org/2000/09/xmldsig#sha1,\\\n    disallowAlg x\n", id="java-security"),
+    P("text", "#define U https://a.example/\\\n  y\n", id="c-macro-continuation"),
     P("python", 'def f():\n    r"""Voilà [lines](https://en.wikipedia.org/wiki/Shebang_\\(Unix\\))."""\n',
       id="docstring-escaped-parentheses"),
     P("gettext", 'msgstr ""\n"Report-Msgid-Bugs-To: https://github.com/mkdocs/mkdocs/issues\\n"\n', id="po-header"),

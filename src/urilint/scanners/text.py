@@ -427,6 +427,15 @@ def _is_empty_uri(text: str, colon: int, end: int) -> bool:
     return end <= colon + 1 or (end == colon + 3 and text.startswith("//", colon + 1))
 
 
+def _before_continuation(text: str, s: int, end: int) -> int:
+    """``end``, or before the backslash that ends the line there, and the punctuation before it:
+    a line continuation (a Java properties or Makefile value, a C macro, a wrapped config list:
+    "disallowAlg http://www.w3.org/TR/1999/REC-xslt-19991116,\\"), not the URI's."""
+    if end > s + 1 and text[end - 1] == "\\" and end < len(text) and text[end] in "\r\n":
+        return trim_tail(text, s, end - 1)
+    return end
+
+
 def _closing_quote(text: str, s: int, end: int) -> int:
     """Where a URI opened by "'" ends: at the "'" that closes it, the first one not followed by
     a letter or digit (``uri='https://x.io',next=1``), or ``end``.  A "'" is a sub-delim
@@ -581,6 +590,7 @@ class _Scanner:
                 return None
             return "quoted", esc_end, [(s, esc_end)]
         if self.style.values and _after_key(text, s, self.start, self._line_start(s)):
+            esc_end = _before_continuation(text, s, esc_end)
             if _is_empty_uri(text, colon, esc_end):
                 return None
             return "value", esc_end, [(s, esc_end)]
@@ -595,6 +605,8 @@ class _Scanner:
             end = _before_escape(text, s, end, self.end)
         elif self.style.bare_end is not None:
             end = self.style.bare_end(text, s, end)
+        else:
+            end = _before_continuation(text, s, end)
         if _is_empty_uri(text, colon, end):
             return None
         runs = [(s, end)]
