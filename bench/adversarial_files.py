@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from urilint.settings import Settings
 
 FORMATS: Tuple[str, ...] = ("text", "markdown", "rst", "html", "yaml", "toml", "json", "ini", "env",
-                            "shell", "python")
+                            "shell", "python", "roff")
 
 
 @dataclass(frozen=True)
@@ -95,6 +95,9 @@ CLASSES: Tuple[InputClass, ...] = (
     # One URI of backslash escapes: reST reads each (docutils' reading, given back at the end).
     InputClass("uri-escape-run", "see http://a.example/", "\\-", "\\ x"),
     InputClass("uri-escaped-underscores", "see http://a.example/", "\\_", " x"),
+    # A manual page's escapes inside one URI and around many (each read as what it prints).
+    InputClass("uri-roff-escapes", "see \\fBhttp://a.example/", "a\\-\\&", "\\fR x"),
+    InputClass("roff-escape-run", "see http://a.example/ ", "\\fB\\(la\\*[x]\\\""),
 )
 
 

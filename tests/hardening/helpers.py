@@ -23,7 +23,7 @@ FILE_FOR: Dict[str, str] = {
     "markdown": "doc.md", "rst": "doc.rst", "html": "page.html", "yaml": "conf.yaml",
     "toml": "conf.toml", "json": "data.json", "ini": "setup.cfg", "env": "prod.env",
     "shell": "run.sh", "text": "notes.txt", "python": "mod.py", "gettext": "messages.po",
-    "notebook": "nb.ipynb",
+    "notebook": "nb.ipynb", "roff": "tool.1",
 }
 assert all(format_for_path(name) == fmt for fmt, name in FILE_FOR.items())
 
@@ -38,6 +38,7 @@ TOKENS: List[str] = [
     "?access_token=", "&key=", "[", "]", "(", ")", "<", ">", "{", "}", "{x}", "${X}", "%s", "{{ y }}",
     "`", "```", "~~~", "``", "*", "_", "!", "![", "](", "]: ", "<!--", "-->", "<a href=\"", "\">",
     "<img src='", "srcset=\"", "&amp;", "&#x41;", "&#0;", "&lt;", "\\", "\\x41", "\\n", "\\u0041",
+    "\\fB", "\\(la", "\\[rB]", "\\-", "\\&", "\\\"", "\n.de x\n", "\n..\n", "\n.UR ",
     '"', "'", '"""', "'''", "f\"", "rb'", "#", "# noqa", "# urilint: ignore", ".. _x: ", "`x <", ">`_",
     ":target: ", ".. image:: ", "- ", "> ", "    ", "\t", " ", "\n", "\r\n", "\r", "\x00", "\x0b",
     "\ud800", "\udcff", "\ufffd", "\u00e9", "\u65e5", "\u202e", "\u200b", "key = ", "KEY=", "export ",

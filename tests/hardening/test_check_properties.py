@@ -114,6 +114,7 @@ DOCUMENTS = {
     "text": "Go to {u} or <{u}>.\n",
     "python": "U = \"{u}\"  # {u}\nV = ('{u}')\n",
     "notebook": "{u}",  # replaced below: a notebook of the Markdown and Python documents
+    "roff": ".TH T 1\n.\\\" {u}\nSee \\fI\\(la{u}\\(ra\\fR and \\fB{u}\\fR.\n.UR {u}\n.UE\n",
 }
 
 

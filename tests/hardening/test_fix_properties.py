@@ -46,6 +46,7 @@ TEMPLATES = {
     "text": ["{u}", "<{u}>", "({u})", "\"{u}\"", "<{u} more>"],
     "python": ["x = \"{u}\"", "x = '{u}'  # {u}", "x = (\"{u}\"\n     \"/more\")", "def f():\n    \"\"\"{u}\"\"\"",
                "x = r'{u}'", "x = f\"{u}/{{y}}\"", "x = b'{u}'"],
+    "roff": ["{u}", "\\fI\\(la{u}\\(ra\\fR", ".UR {u}", ".\\\" {u}", "\\fB{u}\\fR\\&.", ".de x\n{u}\n.."],
 }
 
 
@@ -112,6 +113,8 @@ def test_fix_properties(fmt: str, data: st.DataObject) -> None:
         pytest.param("python", "x = ('HTTP://A.example/'\n     'x/./y')  # HTTP://C.example/\n", id="py-concat"),
         pytest.param("python", "x = f'HTTP://{h}/./a' + \"http://A.example/%7e\"\n", id="py-fstring"),
         pytest.param("html", "<a href=\"HTTP://A.example/&amp;x\">HTTP://B.example/</a>", id="html-entity"),
+        pytest.param("roff", "Voil\u00e0 \\fBHTTP://A\\&.example:80/a\\-b/%7e\\fR and \\(laHTTP://B.example/./c\\(ra\n",
+                     id="roff-escapes"),
         pytest.param("json", '{"a": "HTTP:\\/\\/A.example\\/", "b": "http://B.example:80/"}', id="json-escape"),
         pytest.param("notebook", notebook_json("[a](HTTP://A.example/./b) \u00e9 `HTTP://B.example/`\r\n",
                                                "x = ('HTTP://A.example/'\n     'x/./y')  # HTTP://C.example/\n",

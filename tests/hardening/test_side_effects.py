@@ -35,6 +35,7 @@ CONTENT = {
     "ini": f"[s]\nk = {DIRTY}\n", "env": f"K={DIRTY}\n", "shell": f"curl {DIRTY}\n", "text": f"see {DIRTY}\n",
     "python": f"K = '{DIRTY}'\n", "gettext": f"msgid \"see {DIRTY}\"\nmsgstr \"\"\n",
     "notebook": notebook_json(f"[a]({DIRTY})\n", f"K = '{DIRTY}'\n"),
+    "roff": f".TH T 1\nsee \\fB{DIRTY}\\fR\n",
 }
 
 

@@ -112,6 +112,10 @@ REGISTRY = Registry((
     Claim("shell", "config:SHELL", suffixes=(".sh", ".bash", ".zsh", ".ksh"),
           names=(".bashrc", ".bash_profile", ".profile", ".zshrc")),
     Claim("text", "text:FORMAT", suffixes=(".txt",)),
+    # Manual pages by section ("git.1", "npmrc.5", "ssl.1ssl", "Foo.3pm") and roff sources.
+    # (Suffixes, not globs: a glob with "[" costs fnmatch a compiled pattern at start-up.)
+    Claim("roff", "roff:FORMAT", suffixes=tuple(f".{n}" for n in range(1, 10)) + (
+        ".1p", ".3p", ".3pm", ".1ssl", ".3ssl", ".5ssl", ".7ssl", ".man", ".roff", ".groff", ".mdoc")),
     Claim("python", "python:FORMAT", suffixes=(".py", ".pyi")),
     Claim("notebook", "notebook:FORMAT", suffixes=(".ipynb",)),
 ))
