@@ -59,7 +59,8 @@ FINDS = [
 ]
 NOT_FOUND = [
     # What groff prints no URI for, or is no text: the definitions of macros and strings.
-    P('.de MT\n.  ds m1 \\\\$1\\"\n.  do HTML-NS "<a href=""mailto:\\\\*(m1"">"\n..\nVoilà\n', [], id="macro-definition"),
+    P('.de MT\n.  ds m1 \\\\$1\\"\n.  do HTML-NS "<a href=""mailto:\\\\*(m1"">"\n..\nVoilà\n', [],
+      id="macro-definition"),
     P(".ds Ur https://x.example/\nVoilà\n", [], id="string-definition"),
     P(".ig\nVoilà https://x.example/ignored\n..\nok\n", [], id="ignored-block"),
     P("Voilà \\fBhttp://\\fR is a scheme\n", [], id="scheme-named-alone"),
