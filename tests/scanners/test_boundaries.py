@@ -122,6 +122,7 @@ MUST_NOT_FIND = [
     P("html", "<title>on_page_content:s&#45;&gt;pages_point_b</title>", [], id="svg-title-identifier"),
     P("text", "node_content:s->b", [], id="identifier-registered-scheme"),
     P("text", "SASL_PLAINTEXT://h:9093", [], id="identifier-slashes"),
+    P("text", 'return $symcache{$pkg,$ref} = \\*{"$pkg:\\:$_"};', [], id="perl-colon-backslash-colon"),
     P("python", 'x = "amqp://;redis://"\n', [], id="list-of-scheme-names"),
     # Outside a docstring, and before a letter, a backslash is the URI's (URI101 reports it).
     P("python", "# Voilà https://w.example/a_\\(b\\)\n", [("https://w.example/a_\\(b\\)",) * 2],

@@ -267,8 +267,9 @@ def accepts(text: str, start: int, colon: int) -> bool:
     """The issue's rule: "//" follows, or the scheme is registered (and not a path's tail)."""
     if text.startswith("//", colon + 1):
         return not is_pseudo(text[start:colon])
-    # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":".
-    if text.startswith(":", colon + 1):
+    # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":"; also
+    # Perl's ":\:" ("$pkg:\:$_", which keeps "::" out of the variable's name).
+    if text.startswith(":", colon + 1) or text.startswith("\\:", colon + 1):
         return False
     # "//go:generate": a registered name right after "/" is the end of a path, not a scheme.
     if start > 0 and text[start - 1] == "/":
