@@ -249,6 +249,17 @@ def test_webhook_hint_reads_as_the_pattern(text: str) -> None:
     assert secrets._webhook_hint(text) is (secrets._WEBHOOK_HINT.search(text) is not None)
 
 
+_marked = st.lists(st.sampled_from(["example", "EXAMPLE", "xmpl", "XmPl", "fake", "FA\u212aE", "fa\u212ae", "dummy",
+                                    "DUMMY", "exa", "mple", "fa", "ke", "dum", "my", "\u017f", "\u0131", "\u0130",
+                                    "x", "1", "_", "\u00e4"]), max_size=5).map("".join)
+
+
+@hsettings(max_examples=400, deadline=None)
+@given(value=_marked)
+def test_the_example_mark_reads_as_its_pattern(value: str) -> None:
+    assert secrets._has_example_mark(value) is (secrets._EXAMPLE_MARK.search(value) is not None)
+
+
 def test_the_characters_that_fold_to_ascii_letters_are_all_known() -> None:
     """_webhook_hint puts an ASCII letter in place of each non-ASCII character that IGNORECASE
     matches with one, then lowers the text: the table must hold every such character, and no

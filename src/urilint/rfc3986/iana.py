@@ -175,6 +175,8 @@ def is_known(scheme: str) -> bool:
     lowered = _ascii_lower(scheme)
     if lowered in SCHEME_STATUS or lowered in COMMON_UNREGISTERED:
         return True
-    vcs, plus, transport = lowered.partition("+")
-    return bool(plus) and vcs in VCS_PREFIXES and (
+    if "+" not in lowered:
+        return False  # (most unknown schemes: URI108 and URI109 ask about each)
+    vcs, _, transport = lowered.partition("+")
+    return vcs in VCS_PREFIXES and (
         transport in SCHEME_STATUS or transport in COMMON_UNREGISTERED or transport in _VCS_TRANSPORTS)
