@@ -269,7 +269,7 @@ def accepts(text: str, start: int, colon: int) -> bool:
         return not is_pseudo(text[start:colon])
     # "HTTP::Cookies", "URI::Escape": a Perl/C++ scope operator, not a scheme and its ":"; also
     # Perl's ":\:" ("$pkg:\:$_", which keeps "::" out of the variable's name).
-    if text.startswith(":", colon + 1) or text.startswith("\\:", colon + 1):
+    if text.startswith((":", "\\:"), colon + 1):
         return False
     # "//go:generate": a registered name right after "/" is the end of a path, not a scheme.
     if start > 0 and text[start - 1] == "/":
@@ -606,7 +606,7 @@ class _Scanner:
             end = _before_escape(text, s, end, self.end)
         elif self.style.bare_end is not None:
             end = self.style.bare_end(text, s, end)
-        else:
+        elif text[end - 1] == "\\":  # (the call only then: every bare URI of plain text comes here)
             end = _before_continuation(text, s, end)
         if _is_empty_uri(text, colon, end):
             return None
