@@ -295,6 +295,20 @@ def test_a_head_that_does_not_say_so_leaves_the_file_to_its_path(head: str) -> N
     assert Config().role_for("src/a.py", head + "URL = 'https://x.org'\n") == "source"
 
 
+@pytest.mark.parametrize(("path", "head", "role"), [
+    pytest.param("static/js/jquery.js", "/*!\n * jQuery JavaScript Library v3.6.1\n */\n", "marked", id="jquery"),
+    pytest.param("assets/normalize.CSS", "\ufeff/*! normalize.css v8.0.1 | MIT License */\n", "marked", id="bom-css"),
+    pytest.param("lunr.de.mjs", "\n\n/*!\n * Lunr languages, `German` language\n", "marked", id="blank-lines-first"),
+    pytest.param("app.js", "/* our app */\nconst u = 'https://x.example';\n", "source", id="plain-comment"),
+    pytest.param("app.js", "// /*! not first\n", "source", id="banner-not-first"),
+    pytest.param("notes.md", "/*! a Markdown file */\n", "source", id="not-a-script"),
+    pytest.param("app.jsx", "/*! a banner */\n", "source", id="other-suffix"),
+])
+def test_a_library_banner_marks_a_copy_of_a_library(path: str, head: str, role: str) -> None:
+    assert Config().role_for(path, head) == role
+    assert Config(detect_generated=False).role_for(path, head) == "source"
+
+
 def test_detect_generated_is_a_key() -> None:
     assert config_from_mapping({"detect-generated": False}).detect_generated is False
     assert Config().detect_generated is True

@@ -61,6 +61,17 @@ GENERATED_HEAD_LINES = 40
 _GENERATED_HEAD_CHARS = 4000
 
 
+#: Script and style files whose first comment may be a library's banner.
+_BANNERED = (".js", ".mjs", ".cjs", ".css")
+
+
+def is_library_copy(path: str, text: str) -> bool:
+    """Whether a script or style file starts with a "/*!" comment: the banner a library keeps
+    through minification ("/*! jQuery v3.6.1 | (c) OpenJS Foundation"), so a copy of one
+    ("static/js/jquery.js", "lunr.de.js"): someone else's code, as under ``vendor/``."""
+    return path.lower().endswith(_BANNERED) and text.lstrip("\ufeff \t\r\n")[:3] == "/*!"
+
+
 def says_generated(text: str) -> bool:
     """Whether the head of ``text`` (its first GENERATED_HEAD_LINES lines) says a tool wrote
     the file and it is not to be edited by hand (_GENERATED_MARK): its URIs are fixed in the
@@ -134,7 +145,7 @@ class Config(NamedTuple):
                                ("example", self.example_paths)):
             if any(path_matches(rel, p) for p in patterns):
                 return role
-        if self.detect_generated and says_generated(text):
+        if self.detect_generated and (says_generated(text) or is_library_copy(rel, text)):
             return "marked"  # generated, though the link rules still run (pipeline.MARKED)
         return "source"
 
