@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from types import MappingProxyType
 from typing import List, Mapping, Tuple
 
 from ..candidate import Candidate, Piece
@@ -47,25 +48,26 @@ _DEFINITION = lazy.compile(r"(?m)^[.'][ \t]*(?:(?:de|de1|dei|am|am1|ami|ig)\b[^\
                            r"|(?:ds|ds1|as|as1)\b[^\n]*)")
 #: Special characters (groff_char(7)) that are characters of a URI or end one the way the
 #: character they print does; any other name prints a glyph, read as a space.
-SPECIAL: Mapping[str, str] = {
+SPECIAL: Mapping[str, str] = MappingProxyType({
     "la": "<", "ra": ">", "aq": "'", "dq": '"', "ti": "~", "ha": "^", "sl": "/", "rs": "\\",
     "lB": "[", "rB": "]", "lC": "{", "rC": "}", "at": "@", "sh": "#", "Do": "$", "bv": "|",
     "ba": "|", "pl": "+", "eq": "=", "mi": "-", "hy": "-", "ul": "_", "ga": "`", "lq": "\u201c",
     "rq": "\u201d", "oq": "\u2018", "cq": "\u2019", "em": "\u2014", "en": "\u2013", "bu": "\u2022",
     "co": "\u00a9", "rg": "\u00ae", "tm": "\u2122", "dg": "\u2020", "fm": "\u2032",
-}
+})
 #: The strings of the man macros (``\\*(lq``, ``\\*R``) that print a character.
-_STRINGS: Mapping[str, str] = {"lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122", "aq": "'"}
+_STRINGS: Mapping[str, str] = MappingProxyType(
+    {"lq": "\u201c", "rq": "\u201d", "R": "\u00ae", "Tm": "\u2122", "aq": "'"})
 #: Single-character escapes and what they print: "" for the zero-width ones (the non-printing
 #: "\\&", the hyphenation mark "\\%", the break point "\\:", the narrow spaces "\\|" and "\\^",
 #: which a terminal prints as nothing, motions), a space for the spaces, the character itself
 #: for the rest ("\\-" is "-", "\\." is ".", "\\e" prints the escape character).
-_CHARS: Mapping[str, str] = {
+_CHARS: Mapping[str, str] = MappingProxyType({
     "&": "", "%": "", ":": "", "|": "", "^": "", ")": "", ",": "", "/": "", "c": "", "d": "", "u": "",
     "p": "", "a": "", "r": "", "z": "", "{": "", "}": "", "!": "", "?": "",
     " ": " ", "~": " ", "0": " ", "t": "\t", "e": "\\", "E": "\\", "\\": "\\", "'": "\u00b4", "`": "`",
     "-": "-", ".": ".", '"': " ", "#": " ",
-}
+})
 
 
 def _special(name: str) -> str:
