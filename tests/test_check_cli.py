@@ -328,6 +328,9 @@ def test_a_file_marked_generated_keeps_its_link_checks_and_is_never_fixed(
         "gen.md:2:11: URI403", "gen.md:2:56: URI401", "gen.md:3:11: URI301",
         "hand.md:1:11: URI403", "hand.md:1:25: URI201", "hand.md:1:44: URI203", "hand.md:1:56: URI401",
         "hand.md:2:11: URI301"]
+    # Nor is a fix offered there that --fix would not apply.
+    _, out, _ = run(capsys, "check", "--isolated", "--select", "URI403", "--output-format", "json", "gen.md", "hand.md")
+    assert [(f["filename"], f["fix"] is None) for f in json.loads(out)] == [("gen.md", True), ("hand.md", False)]
     run(capsys, *argv, "--fix", "--unsafe-fixes", "gen.md", "hand.md")
     assert (tmp_path / "gen.md").read_text() == head + body
     assert (tmp_path / "hand.md").read_text() != body

@@ -97,6 +97,8 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
                 # (URI401 quotes a link it reads as no URL: "'sftp:/x/?key=...' is no URL".)
                 uri = lf.candidate.uri
                 finding = masked_finding(lf.finding, uri, secrets.secret_spans(uri, settings.placeholders))
+                if role == MARKED:  # never fixed (lint), so no fix is offered either
+                    finding = finding._replace(fix=None, applicability="display-only")
                 out.extend(_file_findings(fmt, text, lf.candidate, [finding], settings))
     out.sort(key=lambda f: (f.start, f.code))
     return out, found, known
@@ -432,8 +434,8 @@ def lint(text: str, format: FormatLike, settings: Settings, *, role: str = SOURC
     """One file's whole run: the format's precheck, fixes (with ``fix``; ``unsafe`` ones too),
     and the findings that suppression ``comments`` and the per-file ``ignored`` codes leave.
     ``role`` is the file's (SOURCE, EXAMPLE, TEST, GENERATED or MARKED, never fixed; see
-    check_text).  ``path``, the file's
-    path on disk, and ``links``, the caller's provider of trees (the CLI's is
+    check_text).  ``path``, the file's path on disk, and ``links``, the caller's provider of
+    trees (the CLI's is
     urilint.links.provider.TreeLinks), let the link rules (URI4xx, when selected) resolve its
     links against the tree it sits in."""
     fmt = scanners.get(format)
