@@ -19,7 +19,6 @@ A comment (from ``\\"`` or ``\\#`` to the line's end) is read as prose, context 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from types import MappingProxyType
 from typing import List, Mapping, Tuple
 
@@ -27,7 +26,7 @@ from ..candidate import Candidate, Piece
 from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import Replacement, build
-from .text import scan_decoded, scan_prose
+from .text import Spans, scan_decoded, scan_prose
 
 #: One escape: the character after the backslash, and for those that take a name, the name
 #: (one character, "(" and two, or "[...]") or a quoted argument ("'...'").
@@ -137,11 +136,6 @@ def _comments(text: str, marks: List[int]) -> List[Tuple[int, int]]:
     return spans
 
 
-def _in(spans: List[Tuple[int, int]], starts: List[int], pos: int) -> bool:
-    i = bisect_right(starts, pos) - 1
-    return i >= 0 and pos < spans[i][1]
-
-
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     if ":" not in text:
         return []
@@ -154,19 +148,17 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     if text[:1] in ".'" or "\n." in text or "\n'" in text:
         found = _mark_code(text, found, include_code)
     if marks:
-        comments = _comments(text, marks)
-        starts = [s for s, _ in comments]
-        found = [c._replace(context="comment") if _in(comments, starts, c.start) else c for c in found]
+        comments = Spans.of(_comments(text, marks))
+        found = [c._replace(context="comment") if comments.locate(c.start, c.end) < 0 else c for c in found]
     return found
 
 
 def _mark_code(text: str, found: List[Candidate], include_code: bool) -> List[Candidate]:
     """The candidates in definitions marked ``in_code`` (left out without ``include_code``)."""
-    code = [m.span() for m in _DEFINITION.finditer(text)]
-    if not code:
+    code = Spans.of(m.span() for m in _DEFINITION.finditer(text))
+    if not code.starts:
         return found
-    starts = [s for s, _ in code]
-    marked = [c._replace(in_code=True) if _in(code, starts, c.start) else c for c in found]
+    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
     return marked if include_code else [c for c in marked if not c.in_code]
 
 
