@@ -279,9 +279,10 @@ def _is_sequence(value: str) -> bool:
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:
     """Whether a credential rule reports a secret ``value`` (never a placeholder: callers check
-    that first).  Never a dummy; any other value that looks real; and with neither
-    ``real_only`` (test data, generated files) nor a documentation host, any other value at
-    all.  Brackets at the ends are not judged (``[user[:password]@]``), unless they make a word
+    that first).  Never a dummy, nor a CVSROOT's method and user; beside a placeholder user
+    (:data:`PLACEHOLDER_USERS`), only a value that looks real; any other value that looks real;
+    and with neither ``real_only`` (test data, generated files) nor a documentation host, any
+    other value at all.  Brackets at the ends are not judged (``[user[:password]@]``), unless they make a word
     (``[secure]``)."""
     if _BRACKETED_WORD.fullmatch(value):
         return False
