@@ -88,8 +88,9 @@ _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
 #: "%C3%A9" would otherwise run both patterns, each finding nothing.)
 _GATE_PATTERNS: Mapping[str, str] = MappingProxyType({
     "printf": r"%(?![0-9A-Fa-f]{2})|%0",
-    # (The pattern's own start, up to its closing "%": a triplet such as "%C3" opens no name.)
-    "percent": r"%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]*%|%\{",
+    # (The pattern's own starts, up to the single form's closing "%": a triplet such as "%C3"
+    # opens no name; the doubled form's name may be two hex digits, "%%A9%%".)
+    "percent": r"%%[A-Za-z_]|%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]*%|%\{",
 })
 _GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType(
     {name: lazy.compile(pattern) for name, pattern in _GATE_PATTERNS.items()})
