@@ -78,3 +78,15 @@ def test_the_package_names_its_public_api_once() -> None:
     for name in urilint._HOMES:
         value = getattr(urilint, name)
         assert callable(value) and not isinstance(value, type(urilint)), name
+
+
+@pytest.mark.xdist_group("canary")
+def test_xdist_groups_reach_the_scheduler(request: pytest.FixtureRequest) -> None:
+    """The suite's shared fixtures (a hook environment, batches of flake8 runs, the corpus
+    audits) are built once because their tests share an xdist_group.  pytest-xdist passes the
+    group to its scheduler as an "@group" suffix of the node id; when a pytest release stops
+    that from working, every worker builds them again and nothing else fails (pyproject.toml
+    bounds pytest for that reason)."""
+    if not getattr(request.config.option, "loadgroup", False):
+        pytest.skip("not a pytest-xdist worker running --dist=loadgroup")
+    assert request.node.nodeid.endswith("@canary"), request.node.nodeid

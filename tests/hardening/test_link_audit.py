@@ -35,7 +35,8 @@ AUDITED = {"docs": 0.95, "realworld": 0.95}
 
 Key = Tuple[str, str, int, int, str]  #: repository ("docs" for the docs corpus), file, line, column, code
 
-pytestmark = [pytest.mark.slow,
+# The group keeps the module on one worker, so its module-scoped run is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("link-audit"),
               pytest.mark.skipif(not (CORPORA / "realworld").is_dir() or not (CORPORA / "docs").is_dir(),
                                  reason="../shared/corpora is absent")]
 

@@ -26,7 +26,9 @@ VERDICTS = ROOT / "tests" / "data" / "realworld_verdicts.csv"
 
 Key = Tuple[str, str, int, str]  #: repository, file, line, code
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora/realworld is absent")]
+# The group keeps the module on one worker, so its module-scoped run is made once.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("realworld-audit"),
+              pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpora/realworld is absent")]
 
 
 def _verdicts() -> List[Dict[str, str]]:
