@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -179,6 +180,25 @@ def test_gitignore_and_excludes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     code, out, _ = run(capsys, "dump", "ignored")
     assert code == 0 and out.startswith("ignored/a.md:1:1: bare HTTP://X.example/")
     (tmp_path / "urilint.toml").unlink()
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_a_gitignore_pattern_git_cannot_read_matches_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    # black's test data holds a .gitignore of "!" alone: the walk crashed on it.  git reads such
+    # a pattern (and a trailing backslash) as matching nothing, silently; git itself is the oracle.
+    monkeypatch.chdir(tmp_path)
+    subprocess.run(["git", "init", "-q"], check=True)
+    tree(tmp_path, {".gitignore": "!\n*.log\nfoo\\\n", "sub/.gitignore": "\\\nlocal.md\n",
+                    "a.log": "HTTP://X.example/\n", "b.md": "HTTP://X.example/\n", "foo\\": "HTTP://X.example/\n",
+                    "foo": "HTTP://X.example/\n", "sub/local.md": "HTTP://X.example/\n", "sub/kept.md": "HTTP://X.example/\n"})
+    code, out, err = run(capsys, "check", "--output-format", "concise")
+    assert "Traceback" not in err and code == 1, err
+    checked = sorted({line.split(":")[0] for line in findings(out)})
+    listed = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"], capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    git_sees = sorted(name.strip('"').replace("\\\\", "\\") for name in listed if not name.endswith(".gitignore"))
+    assert checked == git_sees == ["b.md", "foo", "foo\\", "sub/kept.md"]
 
 
 @pytest.mark.parametrize("argv", [

@@ -67,7 +67,22 @@ def _load_ignore(directory: Path, root: Path) -> Optional["pathspec.GitIgnoreSpe
         return None
     import pathspec
 
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        return pathspec.GitIgnoreSpec.from_lines(lines)
+    except ValueError:
+        # A pattern pathspec cannot read ("!" alone, a trailing "\\"): git reads it as matching
+        # nothing and says nothing (black's test data holds such a file), so it is left out.
+        return pathspec.GitIgnoreSpec.from_lines([line for line in lines if _readable_pattern(line)])
+
+
+def _readable_pattern(line: str) -> bool:
+    import pathspec
+
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except ValueError:
+        return False
+    return True
 
 
 def _ignored(specs: Sequence[Tuple[Path, "pathspec.GitIgnoreSpec"]], path: Path, is_dir: bool) -> bool:
