@@ -489,6 +489,10 @@ def _check_with(text: str, plan: Plan, context: Optional[str], rules: Optional[T
         # removed (URI101 and URI107 would offer to encode the closing character).  The
         # credential rules still run: a password behind a wrapper is still a password.
         rules = tuple(r for r in rules if r is INVALID_SCHEME or r.family == CREDENTIALS)
+    elif a.scheme in iana.SCRIPT_SCHEMES:
+        # href="javascript:(function(){...})()": script, not a URI to encode or normalize; a
+        # credential written in the script is still published.
+        rules = tuple(r for r in rules if r.family == CREDENTIALS)
     findings: List[Finding] = []
     for rule in rules:
         findings.extend(rule.check(a))

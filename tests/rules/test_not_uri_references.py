@@ -6,6 +6,8 @@ the look-alikes whose problems are real.
   there, and no fix.
 - An Amazon Resource Name in place of the authority (``s3://arn:aws:s3:...:accesspoint/ap/key``,
   how the AWS CLI names an S3 access point): its colons are the ARN's fields, not a host and port.
+- A ``javascript:`` (or ``vbscript:``) URL: script a browser runs, not an identifier (an
+  ``href="javascript:(function(){...})()"`` bookmarklet).  Only a credential in it is reported.
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ NOT_URIS = [
     P("s3://arn:aws:s3::123456789012:accesspoint/mfzwi23gnjvgw.mrap/key", id="arn-multi-region"),
     P("s3://arn:aws-cn:s3:cn-north-1:123456789012:accesspoint/ap/k", id="arn-china-partition"),
     P("s3://arn:aws-us-gov:s3-outposts:us-gov-west-1:123456789012:outpost/op-1/accesspoint/ap", id="arn-gov-outposts"),
+    P("javascript:(function(){if(typeof x!='undefined'){go()}})()", id="javascript-bookmarklet"),
+    P("javascript:window.open('https://a.example/b c')", id="javascript-with-a-url-inside"),
+    P('JavaScript:alert("hi there")', id="javascript-upper-case"),
+    P("javascript:void(0)", id="javascript-void"),
+    P('vbscript:MsgBox("a b")', id="vbscript"),
 ]
 LOOKALIKES = [
     P("mailto:bob@kde.org?body=meet at noon", "URI101", id="mailto-words-in-the-body"),
@@ -44,6 +51,11 @@ LOOKALIKES = [
     P("s3://bucket.example:8o80/arn:aws:s3:us-west-2:1:accesspoint/a", "URI105", id="arn-in-the-path"),
     P("s3://my_bucket:99999/arn:aws:x", "URI105", id="bad-port-before-an-arn-path"),
     P("https://x.example/?next=s3://arn:aws:s3:x&a=%zz", "URI102", id="arn-in-the-query"),
+    P("javascript://admin:Zq7pw8Lk2Rt9@db.internal/", "URI301", id="javascript-with-a-password"),
+    P("https://x.example/?next=javascript:go(a b)", "URI101", id="javascript-in-the-query"),
+    P("https://x.example/javascript:go(a b)", "URI101", id="javascript-in-the-path"),
+    P("javascripts://x.example/a b", "URI101", id="scheme-starting-with-javascript"),
+    P("jscript://x.example/a b", "URI101", id="another-script-name"),
 ]
 
 

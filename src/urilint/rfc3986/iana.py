@@ -131,6 +131,12 @@ COMMON_UNREGISTERED: FrozenSet[str] = frozenset({
     "javascript", "slack", "gemini",
 })
 
+#: Schemes whose URLs are script, not identifiers: a browser runs what follows the colon (the
+#: HTML Standard's "javascript: URL special case"; Internet Explorer's "vbscript:").  Its text
+#: is code, written for a script engine to read: percent-encoding its spaces and braces would
+#: make it unreadable, and no maintainer does.
+SCRIPT_SCHEMES: FrozenSet[str] = frozenset({"javascript", "vbscript"})
+
 _ASCII_LOWER = {code: code + 32 for code in range(ord("A"), ord("Z") + 1)}
 
 
