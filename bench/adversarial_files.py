@@ -98,6 +98,9 @@ CLASSES: Tuple[InputClass, ...] = (
     # A manual page's escapes inside one URI and around many (each read as what it prints).
     InputClass("uri-roff-escapes", "see \\fBhttp://a.example/", "a\\-\\&", "\\fR x"),
     InputClass("roff-escape-run", "see http://a.example/ ", "\\fB\\(la\\*[x]\\\""),
+    # Inline literals of a plain-text file ("``code``"): a pair never spans a paragraph break.
+    InputClass("literal-pairs-broken", "", "``\n\n", "http://a.example/"),
+    InputClass("literal-uris", "", "``http://a.example/x y`` "),
 )
 
 

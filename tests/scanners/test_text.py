@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import SPEC, need_shared
 from urilint.scanners import extract
+from urilint.scanners import text as text_scanner
 
 P = pytest.param
 
@@ -206,3 +207,53 @@ def test_joins_tell_where_a_wrapped_uri_was_joined(text: str, joins: tuple, afte
 @pytest.mark.parametrize("text", ["see HTTP::Cookies and LWP::UserAgent", "use URI::Escape;", "file::read"])
 def test_scope_operator_is_not_a_scheme(text: str) -> None:
     assert [c.uri for c in extract(text, "text")] == []
+
+
+# -- inline literals in a plain-text file: ``code``, as reST and Markdown write it --------------
+# (Django's release notes, kept as .txt: "a URL like ``http://example..com/`` would pass".)
+LITERAL_IS_CODE = [
+    P("A URL like ``http://example..com/`` would pass.", "http://example..com/", id="reST-literal"),
+    P("Use ``https://x.example/a b`` here", "https://x.example/a", id="a-space-inside"),
+    P("a ``http://mysite.example.com\\@attacker.com``\nwould be", "http://mysite.example.com\\@attacker.com",
+      id="attack-example"),
+    P("run ``curl\nhttps://x.example/`` now", "https://x.example/", id="across-a-line-break"),
+    P("```\nhttps://x.example/a b\n```", "https://x.example/a", id="fenced-block"),
+    P("``a`` and ``http://x.example/p q``", "http://x.example/p", id="second-pair"),
+]
+LITERAL_IS_PROSE = [
+    P("see http://example..com/ now", "http://example..com/", id="bare"),
+    P("see `http://example..com/` now", "http://example..com/", id="single-backquotes"),
+    P("``a``\n\nhttp://x.example/ ``b``", "http://x.example/", id="between-two-pairs"),
+    P("an ``unclosed\n\nhttp://x.example/a b", "http://x.example/a", id="no-pair-across-a-paragraph"),
+    P("``a\n  \t\nhttp://x.example/ ``", "http://x.example/", id="blank-line-of-spaces-breaks-it"),
+    P("``a\r\n\r\nhttp://x.example/ ``", "http://x.example/", id="crlf-paragraph-break"),
+]
+
+
+def test_literal_tables_are_balanced() -> None:
+    assert len(LITERAL_IS_CODE) <= len(LITERAL_IS_PROSE)
+
+
+@pytest.mark.parametrize(("text", "uri"), LITERAL_IS_CODE)
+def test_an_inline_literal_is_code_in_plain_text(text: str, uri: str) -> None:
+    assert uri not in uris(text)
+    assert [c.in_code for c in extract(text, "text", include_code=True) if c.uri == uri] == [True]
+
+
+@pytest.mark.parametrize(("text", "uri"), LITERAL_IS_PROSE)
+def test_outside_an_inline_literal_is_prose(text: str, uri: str) -> None:
+    assert [c.in_code for c in extract(text, "text", include_code=True) if c.uri == uri] == [False]
+    assert uri in uris(text)
+
+
+@pytest.mark.parametrize("text", [
+    P("``\n\n" * 100_000 + "http://x.example/", id="pairs-broken-by-paragraphs"),
+    P("``" * 200_000 + " http://x.example/", id="backquote-pairs"),
+    P("``http://x.example/ " * 20_000, id="many-literals"),
+])
+def test_inline_literals_stay_linear(text: str) -> None:
+    # (timed in bench/; here: it finishes, and the spans are sorted and disjoint)
+    spans = text_scanner.inline_literals(text)
+    assert list(spans.starts) == sorted(spans.starts)
+    assert all(e <= s for e, s in zip(spans.ends, spans.starts[1:]))
+    extract(text, "text")

@@ -162,6 +162,8 @@ class Spans(NamedTuple):
 
 
 _NO_SPANS = Spans()
+#: A paragraph break: a line holding nothing but spaces and tabs.
+_BLANK_LINE = lazy.compile(r"\n[ \t]*\r?\n")
 
 
 def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE_ESCAPES) -> int:
@@ -800,8 +802,32 @@ def scan_decoded(value: str, pieces: Tuple[Piece, ...], base: int, style: ProseS
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
-    """The plain-text format: the whole file is prose."""
-    return scan_prose(text)
+    """The plain-text format: the whole file is prose, but for inline literals (``code``)."""
+    found = scan_prose(text)
+    if not found or "``" not in text:
+        return found
+    code = inline_literals(text)
+    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
+    return marked if include_code else [c for c in marked if not c.in_code]
+
+
+def inline_literals(text: str) -> Spans:
+    """The ````code```` spans of a plain-text file, as reStructuredText and Markdown both write
+    an inline literal (a README.txt, or Sphinx sources kept as .txt, as Django's are): a pair of
+    double backquotes in one paragraph.  Whatever a URI between them shows ("a URL like
+    ````http://example..com/```` would pass") is code, as it is in those formats."""
+    spans: List[Tuple[int, int]] = []
+    start = text.find("``")
+    while start >= 0:
+        end = text.find("``", start + 2)
+        if end < 0:
+            break
+        if _BLANK_LINE.search(text, start, end) is not None:
+            start = end  # (no pair across a paragraph break: the closing one may open the next)
+            continue
+        spans.append((start, end + 2))
+        start = text.find("``", end + 2)
+    return Spans.of(spans)
 
 
 def scan_many(text: str, ranges: Sequence[Tuple[int, int]], *, style: ProseStyle = TEXT,
