@@ -176,8 +176,10 @@ _EXAMPLE_KEY = lazy.compile(r"[A-Z0-9]EXAMPLE|EXAMPLE[A-Z0-9]")
 #: userinfo or of a credential's value (a test's signed URL whose credential is
 #: "fake_service_account_email/...": its signature was made with a fixture's key).
 _FAKE_WORD = lazy.compile(r"(?<![A-Za-z])(?:fake|dummy|FAKE|DUMMY)(?![a-z])")
-#: A value that names the secret it stands for: "aws_secret_access_key", "db-password".
-_NAMES_A_SECRET = lazy.compile(r"[a-z]+(?:[_-][a-z]+)*", re.I)
+#: A value that names the secret it stands for: "aws_secret_access_key", "db-password", or in
+#: words ("a secret", written "a%20secret" or "a+secret" in a URI, as httpx's docs spell one).
+#: (Not "." as a joiner: a user name such as "mike.keyes" would name a key.)
+_NAMES_A_SECRET = lazy.compile(r"[a-z]+(?:(?:[_ +-]|%20)[a-z]+)*", re.I)
 _SECRET_WORDS = lazy.compile(r"pass|pwd|secret|token|key|cred", re.I)
 _BRACKETED_WORD = lazy.compile(r"\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>")
 #: A long value is "high-entropy" above this many bits per character (Shannon): random keys

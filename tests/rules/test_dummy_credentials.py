@@ -38,6 +38,10 @@ DUMMIES = [
     # A placeholder user with a made-up password.
     pytest.param("https://user:he%2F%2Fo@pypi.company.com/simple", id="placeholder-user-short-password"),
     pytest.param("postgres://username:pgpass01@db.vendor.io/app", id="username-word"),
+    # Words that name the secret, with encoded spaces between them.
+    pytest.param("HTTPS://jo%40email.com:a%20secret@m\u00fcller.de:1234/pa%20th", id="words-naming-a-secret"),
+    pytest.param("https://deploy:my+password@db.vendor.io/", id="plus-joined-words"),
+    pytest.param("https://deploy:your%20password%20here@db.vendor.io/", id="a-sentence-naming-it"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -57,6 +61,11 @@ REAL = [
                  id="placeholder-user-real-looking-password"),
     pytest.param("postgres://deploy:pgpass01@db.vendor.io/app", "pgpass01", id="named-user-short-password"),
     pytest.param("https://deploy:s3FarePass99@db.vendor.io/", "s3FarePass99", id="near-the-mark-in-a-password"),
+    pytest.param("https://deploy:a%20secret%207Zq4@db.vendor.io/", "a%20secret%207Zq4", id="words-and-a-code"),
+    pytest.param("https://deploy:correct%20horse%20battery%20staple@db.vendor.io/",
+                 "correct%20horse%20battery%20staple", id="passphrase-without-a-secret-word"),
+    pytest.param("https://deploy:my+pass%21word@db.vendor.io/", "my+pass%21word", id="punctuation-inside"),
+    pytest.param("https://mike.keyes:Zq7pw8Lk@db.vendor.io/", "Zq7pw8Lk", id="dotted-user-holding-a-secret-word"),
 ]
 
 
