@@ -47,6 +47,12 @@ DECODED = [
     pytest.param("yaml", 'a: {url: "postgres://u:Zq7\\x40db/x"}\n', "postgres://u:Zq7@db/x", id="yaml-flow"),
     pytest.param("markdown", '---\nurl: "postgres://u:Zq7pw\\x40db/x"\n---\n# T\n', "postgres://u:Zq7pw@db/x",
                  id="markdown-front-matter"),
+    # tox.ini escapes the comment character of a value (sqlalchemy's and scrapy's deps).
+    pytest.param("ini", "[testenv]\ndeps =\n    x: git+https://github.com/o/r.git\\#egg=r&subdirectory=p\n",
+                 "git+https://github.com/o/r.git#egg=r&subdirectory=p", id="ini-escaped-hash"),
+    pytest.param("ini", "[testenv]\ndeps = git+https://github.com/o/r\\#subdirectory=src/r \\\n",
+                 "git+https://github.com/o/r#subdirectory=src/r", id="ini-escaped-hash-then-continuation"),
+    pytest.param("ini", "[db]\nurl = postgres://u:Zq7\\;pw@db/x\n", "postgres://u:Zq7;pw@db/x", id="ini-escaped-semicolon"),
 ]
 AS_WRITTEN = [
     pytest.param("toml", "url = 'https://vendor.io/\\u0040'\n", "https://vendor.io/\\u0040", id="toml-literal-string"),
@@ -54,6 +60,9 @@ AS_WRITTEN = [
     pytest.param("yaml", "url: https://vendor.io/\\x40\n", "https://vendor.io/\\x40", id="yaml-plain"),
     pytest.param("toml", 'a = 1 # "https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="in-a-comment"),
     pytest.param("ini", 'url = "https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="ini"),
+    pytest.param("ini", "url = https://vendor.io/a\\\\#b\n", "https://vendor.io/a\\\\#b", id="ini-escaped-backslash"),
+    pytest.param("yaml", "url: https://vendor.io/a\\#b\n", "https://vendor.io/a\\#b", id="yaml-backslash-hash"),
+    pytest.param("toml", "url = 'https://vendor.io/a\\#b'\n", "https://vendor.io/a\\#b", id="toml-backslash-hash"),
     pytest.param("env", 'URL="https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="env"),
     pytest.param("shell", 'URL="https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="shell"),
     pytest.param("toml", 'url = "https://vendor.io/a\\"b"\n', 'https://vendor.io/a\\"b', id="escaped-quote-kept"),
@@ -91,6 +100,15 @@ def test_a_decoded_candidate_is_fixed_through_its_escapes() -> None:
     text = 'url = "HTTP://Example.COM:80/a\\u002Fb"\n'
     assert uris(text, "toml") == ["HTTP://Example.COM:80/a/b"]
     assert fix_text(text, "toml", ALL).text == 'url = "http://example.com/a\\u002Fb"\n'
+
+
+@pytest.mark.parametrize(("text", "fixed"), [
+    pytest.param("deps = HTTP://Example.COM/r.git\\#egg=r\n", "deps = http://example.com/r.git\\#egg=r\n", id="before"),
+    pytest.param("deps = https://example.com/r.git\\#egg=a%7eb\n", "deps = https://example.com/r.git\\#egg=a~b\n",
+                 id="after"),
+])
+def test_a_fix_keeps_an_ini_escape(text: str, fixed: str) -> None:
+    assert fix_text(text, "ini", ALL).text == fixed
 
 
 # --- values that run to the end of the line --------------------------------------------------

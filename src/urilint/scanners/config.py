@@ -77,8 +77,19 @@ def _comment_start(text: str, l0: int, l1: int, chars: str) -> int:
     return -1
 
 
+#: An INI value's escaped comment character: tox reads "\\#" as "#" (a "#" would start a
+#: comment there), as in "git+https://github.com/o/r.git\\#egg=r".  Not after whitespace, where
+#: the "#" it stands for would read as a comment's start in the decoded text.
+_INI_ESCAPED_COMMENT = lazy.compile(r"(?<![\s\\])\\[#;]")
+
+
 def scan_range(text: str, start: int, end: int, format: str, include_code: bool = False) -> List[Candidate]:
     """The candidates of a config text (or of Markdown front matter) in ``text[start:end]``."""
+    if format == "ini" and text.find("\\", start, end) >= 0:
+        escaped = [(m.start(), m.end(), m.group()[1]) for m in _INI_ESCAPED_COMMENT.finditer(text, start, end)]
+        if escaped:
+            decoded, pieces = build(text, start, end, escaped)
+            return [place(c, pieces, start) for c in _scan(decoded, 0, len(decoded), format)]
     pattern = _QUOTED_ESCAPES.get(format)
     if pattern is not None and text.find("\\", start, end) >= 0:
         replacements = _string_escapes(text, start, end, format, pattern)
@@ -244,6 +255,6 @@ def parses_as_toml(text: str) -> bool:
 
 YAML = Format("yaml", code_aware(scan_yaml), keeps_markup=keeps_escapes)
 TOML = Format("toml", code_aware(scan_toml), well_formed=parses_as_toml, keeps_markup=keeps_escapes)
-INI = Format("ini", code_aware(scan_ini))
+INI = Format("ini", code_aware(scan_ini), keeps_markup=keeps_escapes)
 ENV = Format("env", code_aware(scan_env), keeps_markup=keeps_escapes)
 SHELL = Format("shell", code_aware(scan_shell), keeps_markup=keeps_escapes)
