@@ -196,11 +196,17 @@ def _entropy(value: str) -> float:
 
 def looks_real(value: str) -> bool:
     """Does a secret have the shape of a real one whatever surrounds it: a known token format
-    (``ghp_...``, ``AKIA...``, a JWT) or a long, high-entropy value?  A real token leaks
-    whatever host or file it is written next to."""
+    (``ghp_...``, ``AKIA...``, a JWT) or a long, high-entropy value, read percent-decoded and
+    holding no space?  A real token leaks whatever host or file it is written next to."""
     if find_tokens(value):
         return True
-    return len(value) >= _MIN_RANDOM_LENGTH and _entropy(value) >= _MIN_ENTROPY
+    if "%" in value:
+        # Judged as the program reads it: each "%2F" is one character, and three of an
+        # encoding's characters would lengthen it and raise its entropy ("apples%2Foranges").
+        value = unquote(value, errors="replace")
+    if len(value) < _MIN_RANDOM_LENGTH or " " in value:
+        return False  # (a generated key holds no space: "/mypass/+ word=$+" is a phrase)
+    return _entropy(value) >= _MIN_ENTROPY
 
 
 @functools.lru_cache(maxsize=256)

@@ -42,6 +42,10 @@ DUMMIES = [
     pytest.param("HTTPS://jo%40email.com:a%20secret@m\u00fcller.de:1234/pa%20th", id="words-naming-a-secret"),
     pytest.param("https://deploy:my+password@db.vendor.io/", id="plus-joined-words"),
     pytest.param("https://deploy:your%20password%20here@db.vendor.io/", id="a-sentence-naming-it"),
+    # Short once percent-decoded, beside a documentation host or a placeholder user (scrapy's
+    # and sqlalchemy's tests of password escaping).
+    pytest.param("ftp://me:user%40domain.com@www.example.com/index.html", id="encoded-at-beside-example-host"),
+    pytest.param("dbtype://username:apples%2Foranges@hostspec/database", id="encoded-slash-beside-placeholder-user"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -66,7 +70,38 @@ REAL = [
                  "correct%20horse%20battery%20staple", id="passphrase-without-a-secret-word"),
     pytest.param("https://deploy:my+pass%21word@db.vendor.io/", "my+pass%21word", id="punctuation-inside"),
     pytest.param("https://mike.keyes:Zq7pw8Lk@db.vendor.io/", "Zq7pw8Lk", id="dotted-user-holding-a-secret-word"),
+    pytest.param("ftp://me:Zq7pw8Lk%40r2Tx9Vb4Nm@www.example.com/", "Zq7pw8Lk%40r2Tx9Vb4Nm", id="long-once-decoded"),
+    pytest.param("dbtype://username:Zq7pw8Lk%2Fr2Tx9Vb4Nm@hostspec/database", "Zq7pw8Lk%2Fr2Tx9Vb4Nm",
+                 id="real-looking-beside-placeholder-user"),
 ]
+
+# The shape of a generated secret, judged on the value as a program reads it.
+LOOKS_REAL = [
+    pytest.param("Zq7pw8Lk%40r2Tx9Vb4Nm", id="long-random-with-an-escape"),
+    pytest.param("c8de56fa4deed24899803e93c227592aef6538f93025fe01", id="hex-token"),
+    pytest.param("wJalrXUtnFEMI%2FK7MDENG%2BbPxRfiCYzq9kx", id="base64-with-escapes"),
+    pytest.param("ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="known-format"),
+]
+NOT_REAL_LOOKING = [
+    pytest.param("%2Fmypass%2F%2B word%3D%24+", id="phrase-with-a-space"),
+    pytest.param("apples%2Foranges", id="short-once-decoded"),
+    pytest.param("user%40domain.com", id="an-address"),
+    pytest.param("Zq7pw8Lk r2Tx9Vb4Nm", id="random-halves-with-a-space"),
+]
+
+
+def test_the_shape_tables_are_balanced() -> None:
+    assert len(LOOKS_REAL) <= len(NOT_REAL_LOOKING)
+
+
+@pytest.mark.parametrize("value", LOOKS_REAL)
+def test_a_generated_secret_looks_real(value: str) -> None:
+    assert secrets.looks_real(value)
+
+
+@pytest.mark.parametrize("value", NOT_REAL_LOOKING)
+def test_a_made_up_value_does_not_look_real(value: str) -> None:
+    assert not secrets.looks_real(value)
 
 
 def test_the_tables_are_balanced() -> None:
