@@ -51,6 +51,33 @@ def test_placeholder_slots(text: str, expected: List[str]) -> None:
     assert slots(text) == expected
 
 
+# Slots the sdists of popular packages showed, each beside the nearest text that is no such slot.
+NEW_SLOTS = [
+    pytest.param("WinNT://$env:COMPUTERNAME,computer", ["$env:COMPUTERNAME"], id="powershell-env"),
+    pytest.param("https://$Env:HOST/x", ["$Env:HOST"], id="powershell-env-any-case"),
+    pytest.param("http://<{location}>", ["<{location}>"], id="field-in-angle-brackets"),
+    pytest.param("http://localhost:8888/?token=c8de56fa...", ["..."], id="value-cut-short"),
+]
+NOT_THOSE_SLOTS = [
+    pytest.param("https://$env/x:80", ["$env"], id="env-alone"),
+    pytest.param("https://$envx:NAME/", ["$envx"], id="longer-name-before-a-colon"),
+    pytest.param("https://$env:1abc/", ["$env"], id="env-then-a-digit"),
+    pytest.param("http://<{a b}>/", [], id="space-in-the-field"),
+    pytest.param("http://<{}>/", ["{}"], id="empty-field"),
+    pytest.param("https://github.com/o/r/compare/v1.0...v2.0", [], id="range-between-versions"),
+    pytest.param("https://x.example/a....b", [], id="dots-between-letters"),
+]
+
+
+def test_new_slot_tables_are_balanced() -> None:
+    assert len(NEW_SLOTS) <= len(NOT_THOSE_SLOTS)
+
+
+@pytest.mark.parametrize(("text", "expected"), NEW_SLOTS + NOT_THOSE_SLOTS)
+def test_slots_found_in_packages(text: str, expected: List[str]) -> None:
+    assert slots(text) == expected
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -37,8 +37,10 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
         r"\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
         r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
     ),
-    # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner
-    "shell": lazy.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]{0,200}\Z"),
+    # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner; and
+    # PowerShell's environment variables, $env:NAME (ansible's "WinNT://$env:COMPUTERNAME,computer")
+    "shell": lazy.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$(?:[Ee][Nn][Vv]:)?[A-Za-z_][A-Za-z0-9_]*"
+                          r"|\$\{[^{}]{0,200}\Z"),
     # printf / %-formatting as URL templates use it: %s, %d, %i, %r, %.2f, %-5s, %02d, and any
     # conversion after a mapping key (%(name)s, %(n)x).  Bare %o, %e, %x, %g, %c are left out on
     # purpose: "50%off" and "%e6" are broken or lowercase percent-encodings far more often.
@@ -46,8 +48,10 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
         r"%(?:\([A-Za-z_][A-Za-z0-9_]{0,60}\)[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[diouxXeEfFgGcrsab]"
         r"|[-#+ 0]*(?:\*|[0-9]{1,3})?(?:\.(?:\*|[0-9]{1,3}))?[sdir]|[-#+ 0]*(?:[0-9]{1,3})?\.[0-9]{1,3}[fF])"
     ),
-    # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %> (and a cut "<%= x")
-    "angle": lazy.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>|<%[^%]{0,200}\Z"),
+    # Placeholder words in angle brackets: <host>, <your-token>, ERB <%= x %> (and a cut "<%= x"),
+    # and a template's field shown in them, <{location}> (sanic's f"http://<{location}>")
+    "angle": lazy.compile(r"<[A-Za-z_][A-Za-z0-9_ .:-]{0,60}>|<%=?[^%]{0,200}%>|<%[^%]{0,200}\Z"
+                          r"|<\{[^{}<>\s]{1,200}\}>"),
     # Optional parts of a syntax description, as manuals write them: libpq's
     # postgresql://[user[:password]@][netloc][:port][/dbname], redis://[:password@]host[:port].
     # A bracket group (one level of nesting) counts only in the authority and only when it
@@ -72,9 +76,10 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     "backref": lazy.compile(
         r"\\{1,2}(?:[0-9]|g<[A-Za-z0-9_]{1,60}>|g\Z)|\$(?:[0-9]{1,2}|<[A-Za-z_][A-Za-z0-9_]{0,60}>)"
     ),
-    # An elision: "http://.../front.jpeg", "https://host:.../x", "…".  Three dots count only as a
-    # whole part, not between letters or digits, where they are data (GitHub's "v1.0...v2.0").
-    "ellipsis": lazy.compile("(?<![A-Za-z0-9.])\\.{3,}(?![A-Za-z0-9.])|\u2026+"),
+    # An elision: "http://.../front.jpeg", "https://host:.../x", "…", and a value cut short
+    # ("?token=c8de56fa...", as Jupyter's docs show one).  Three dots count only where no letter
+    # or digit follows them: between two they are data (GitHub's "v1.0...v2.0").
+    "ellipsis": lazy.compile("(?<!\\.)\\.{3,}(?![A-Za-z0-9.])|\u2026+"),
 })
 #: Text that must be present for a syntax to match anywhere: a cheap test before its pattern.
 _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({

@@ -233,9 +233,12 @@ def is_dummy(value: str, user: str = "") -> bool:
     """A value no maintainer would call a leaked secret: one character, the user name again
     (``guest:guest``), a well-known default or demo word, a bracketed word (``[Filtered]``), a
     value marked as an example (``AKIAIOSFODNN7EXAMPLE``), a name for the secret
-    (``aws_secret_access_key``), or a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``)."""
+    (``aws_secret_access_key``), a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``), or
+    a value cut short by an ellipsis (``c8de56fa...``)."""
     if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
         return True
+    if value.endswith(("...", "\u2026")) and not find_tokens(value):
+        return True  # cut short where it is shown ("?token=c8de56fa..."): an example's
     if _BRACKETED_WORD.fullmatch(value) is not None or _has_example_mark(value):
         return True
     return _names_a_secret(value) or _is_sequence(value)

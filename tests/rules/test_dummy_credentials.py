@@ -46,6 +46,9 @@ DUMMIES = [
     # and sqlalchemy's tests of password escaping).
     pytest.param("ftp://me:user%40domain.com@www.example.com/index.html", id="encoded-at-beside-example-host"),
     pytest.param("dbtype://username:apples%2Foranges@hostspec/database", id="encoded-slash-beside-placeholder-user"),
+    # A value cut short where it is shown.
+    pytest.param("http://localhost:8888/?token=c8de56fa...", id="cut-short-token"),
+    pytest.param("https://deploy:Zq7pw8\u2026@db.vendor.io/", id="cut-short-password"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -73,6 +76,9 @@ REAL = [
     pytest.param("ftp://me:Zq7pw8Lk%40r2Tx9Vb4Nm@www.example.com/", "Zq7pw8Lk%40r2Tx9Vb4Nm", id="long-once-decoded"),
     pytest.param("dbtype://username:Zq7pw8Lk%2Fr2Tx9Vb4Nm@hostspec/database", "Zq7pw8Lk%2Fr2Tx9Vb4Nm",
                  id="real-looking-beside-placeholder-user"),
+    pytest.param("http://x.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789...",
+                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="whole-token-then-an-ellipsis"),
+    pytest.param("http://x.vendor.io/?token=c8de56fa...more", "c8de56fa...more", id="dots-inside-a-value"),
 ]
 
 # The shape of a generated secret, judged on the value as a program reads it.
