@@ -49,6 +49,9 @@ DUMMIES = [
     # A value cut short where it is shown.
     pytest.param("http://localhost:8888/?token=c8de56fa...", id="cut-short-token"),
     pytest.param("https://deploy:Zq7pw8\u2026@db.vendor.io/", id="cut-short-password"),
+    # A badge's read-only token, published in every README that embeds it.
+    pytest.param("https://codecov.io/gh/o/r/branch/master/graph/badge.svg?token=yenl5fzxxr", id="badge-token"),
+    pytest.param("https://api.vendor.io/chart.PNG?token=abc123def456", id="image-token"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -79,6 +82,10 @@ REAL = [
     pytest.param("http://x.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789...",
                  "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="whole-token-then-an-ellipsis"),
     pytest.param("http://x.vendor.io/?token=c8de56fa...more", "c8de56fa...more", id="dots-inside-a-value"),
+    pytest.param("https://api.vendor.io/chart.png?api_key=9f8e7d6c5b4a3921Zq7pw8Lk", "9f8e7d6c5b4a3921Zq7pw8Lk",
+                 id="real-looking-key-of-an-image"),
+    pytest.param("https://api.vendor.io/chart?token=abc123def456", "abc123def456", id="no-image"),
+    pytest.param("https://api.vendor.io/badge.svg/data?token=abc123def456", "abc123def456", id="image-name-not-last"),
 ]
 
 # The shape of a generated secret, judged on the value as a program reads it.

@@ -317,14 +317,14 @@ class Analysis:
             self._example = secrets.marked_as_example(self.text, self.ref)
         return self._example
 
-    def secret_worth_reporting(self, start: int, end: int) -> bool:
+    def secret_worth_reporting(self, start: int, end: int, real_only: bool = False) -> bool:
         """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting),
-        in a URI that does not say it is an example."""
+        in a URI that does not say it is an example; with ``real_only``, only when it looks real."""
         if self.marked_as_example():
             return False
         user = (self.ref.userinfo or "").split(":", 1)[0]
         return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
-                                       real_only=self.real_secrets_only)
+                                       real_only=real_only or self.real_secrets_only)
 
     def security_exempt(self) -> bool:
         """Documentation hosts are exempt from URI3xx when the settings say so."""

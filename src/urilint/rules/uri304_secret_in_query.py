@@ -12,8 +12,9 @@ from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign
 def check(a: Analysis) -> Iterator[Finding]:
     if a.security_exempt():
         return
+    image = _names_an_image(a)
     found = [s for s in secrets.other_secrets(a.text, a.ref, a.settings.placeholders, a.may_hold_secret())
-             if a.secret_worth_reporting(*s.span)]  # not a dummy, nor next to a documentation host
+             if a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
     if not found:
         return
     # One finding for the URI, at the first secret; the message names every one (their names
@@ -39,6 +40,17 @@ def check(a: Analysis) -> Iterator[Finding]:
               else f"read {it} from the environment or a secret store")
     start, end = found[0].span
     yield RULE.finding(start, end, f"{' and '.join(clauses)}; {advice}")
+
+
+#: The end of the path of a URI that names an image: a badge or picture that a page embeds.
+_IMAGE_ENDS = (".svg", ".png", ".gif", ".jpg", ".jpeg", ".webp", "/badge")
+
+
+def _names_an_image(a: Analysis) -> bool:
+    """An image's URL is fetched by the browser of everyone who reads the page that shows it, so
+    what its query holds is published by design: Codecov's "graph/badge.svg?token=..." is a
+    read-only token made for a README.  Only a value that looks real is reported there."""
+    return (a.ref.path or "").lower().endswith(_IMAGE_ENDS)
 
 
 def _and(items: List[str]) -> str:
@@ -87,7 +99,9 @@ documentation writes them), and every secret of a URI whose userinfo or a parame
 `EXAMPLE` inside a key (a signed URL's signature beside the key id `APKA...EXAMPLE`) or whose
 userinfo or credential says `fake` or `dummy` as a word (a test's signed URL whose credential is
 `fake_service_account_email/...`), are not reported either.  In test data, generated files and
-examples only real-looking values are reported.  This rule also runs inside code blocks and spans.
+examples only real-looking values are reported, and so in the URL of an image (a badge a README
+embeds: Codecov's `graph/badge.svg?token=...` is a read-only token made to be published).  This
+rule also runs inside code blocks and spans.
 
 ## Why is this bad?
 Query strings are logged by servers and proxies, kept in browser history and sent in Referer
@@ -138,6 +152,7 @@ No fix: move the secret to a header or an environment variable.
         "https://api.vendor.io/?password=changeme",
         "https://api.vendor.io/?api_key=x",
         "https://github.com/o/r/issues/task-attached-to-a-different-loop",
+        "https://codecov.io/gh/o/r/branch/master/graph/badge.svg?token=yenl5fzxxr",
         "https://docs.vendor.io/sk-learn-preprocessing-standard-scaler-guide",
         "https://app.vendor.io/cb#access_token={token}",
         "https://app.vendor.io/#section-access_token",
