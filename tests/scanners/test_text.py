@@ -64,9 +64,16 @@ FINDS = [
     # A terminal's control sequences delimit: an OSC 8 hyperlink, a colour glued to a logged URL.
     P("see \x1b]8;;https://a.example/x\x07text\x1b]8;;\x07", ["https://a.example/x"], id="osc8-hyperlink"),
     P("INFO \x1b[0;32mhttps://a.example/x\x1b[0m done", ["https://a.example/x"], id="ansi-colour-around"),
+    # Bidirectional formatting characters, which an IRI must not hold (RFC 3987 section 4.1), delimit.
+    P("see \u202bhttps://x.example/\u0645\u062b\u0627\u0644\u202c now", ["https://x.example/\u0645\u062b\u0627\u0644"],
+      id="rtl-embedding-around"),
+    P("see https://x.example/a\u200f. more", ["https://x.example/a"], id="rlm-after"),
 ]
 
 MUST_NOT_FIND = [
+    # (a scheme's name quoted in a right-to-left translation, with its mark: Django's .po files)
+    P("\u0622\u062f\u0631\u0633 'http://\u200e' \u0628\u0627\u0634\u062f", id="scheme-name-before-an-lrm"),
+    P("\u2067http://\u2069 x", id="scheme-name-in-an-isolate"),
     # (a colour's final letter glued to a word with a colon is no scheme either)
     P("\x1b[1mNote\x1b[0m:value and \x1b[32mkey:value", id="ansi-colour-before-a-key"),
     P("\x1b]8;;\x07 x\x1b[0m:12:30", id="empty-osc8-then-a-time"),

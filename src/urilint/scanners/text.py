@@ -80,8 +80,11 @@ TRAILING_PUNCTUATION = frozenset(".,:;!?*_~'\"")
 OPENER: Mapping[str, str] = MappingProxyType({")": "(", "]": "[", "}": "{"})
 _BRACKET = lazy.compile(r"[()\[\]{}]")
 #: Punctuation outside ASCII that ends a bare URI as whitespace does: curly quotes, guillemets,
-#: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose.
-UNICODE_STOPS = "\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
+#: and the CJK and full-width punctuation that follows a URI in Chinese or Japanese prose; and
+#: the bidirectional formatting characters a right-to-left text puts around one, which an IRI
+#: must not contain (RFC 3987 section 4.1: ALM, LRM, RLM, LRE to RLO, LRI to PDI).
+UNICODE_STOPS = ("\u00ab\u00bb\u2018\u2019\u201c\u201d\u3000-\u303f\uff01\uff08\uff09\uff0c\uff1a\uff1b\uff1f\uff5c"
+                 "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069")
 # An entity reference at the very end of a bare URI (GFM 0.29 section 6.9 trims it too).
 _ASCII_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # A closing markup tag glued to a URI: rich's "[cyan]https://x/[/cyan]", BBCode's
