@@ -101,6 +101,9 @@ CLASSES: Tuple[InputClass, ...] = (
     # Inline literals of a plain-text file ("``code``"): a pair never spans a paragraph break.
     InputClass("literal-pairs-broken", "", "``\n\n", "http://a.example/"),
     InputClass("literal-uris", "", "``http://a.example/x y`` "),
+    # Template tags in an HTML file ("{% ... %}", "{{ ... }}"): closed ones, and openers never closed.
+    InputClass("template-tags", "", '{% x %}<a href="http://a.example/ b">'),
+    InputClass("unclosed-template-tags", "", "{{ {% ", '<a href="http://a.example/">'),
 )
 
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from urilint import pipeline
 from urilint.scanners import extract
+from urilint.scanners import html as html_scanner
 from urilint.settings import Settings
 
 P = pytest.param
@@ -115,3 +116,44 @@ def test_fixes_keep_the_tags(text: str) -> None:
     once = pipeline.fix_text(text, "html", EVERY_RULE, unsafe=True).text
     assert tags(once) == tags(text)
     assert pipeline.fix_text(once, "html", EVERY_RULE, unsafe=True).text == once  # (idempotent)
+
+
+# -- template tags in an HTML file: code, not markup --------------------------------------------
+# (Sphinx's basic/layout.html builds a link in a Jinja statement: '<a href="' + pathto(x) + '">'.)
+IN_A_TEMPLATE_TAG = [
+    P("""{%- set p = '<a href="' + pathto('copyright') + '">' -%}""", "' + pathto('copyright') + '",
+      id="jinja-statement"),
+    P("""{{ '<a href="http://x.io/a b">x</a>' | safe }}""", "http://x.io/a b", id="jinja-expression"),
+    P("""{# <a href="http://x.io/a b">old</a> #}""", "http://x.io/a b", id="jinja-comment"),
+    P("""<a href="{{ url_for('a', b='c d') }}">x</a>""", "{{ url_for('a', b='c d') }}", id="value-is-an-expression"),
+]
+OUTSIDE_TEMPLATE_TAGS = [
+    P("""{% if a %}<a href="http://x.io/a b">x</a>{% endif %}""", "http://x.io/a b", id="between-two-tags"),
+    P("""<a href="http://x.io/a b">{{ title }}</a>""", "http://x.io/a b", id="before-an-expression"),
+    P("""{% if a %} <a href="http://x.io/a b">""", "http://x.io/a b", id="after-a-statement"),
+    P("""<p>{{ unclosed <a href="http://x.io/a b">x</a></p>""", "http://x.io/a b", id="unclosed-expression"),
+    P("""<a href="http://x.io/{{ a }} b">x</a>""", "http://x.io/{{ a }} b", id="tag-inside-the-value"),
+    P("""{% blocktrans %}\n<a href="http://x.io/a b">\n{% endblocktrans %}""", "http://x.io/a b",
+      id="between-block-tags"),
+]
+
+
+def test_template_tables_are_balanced() -> None:
+    assert len(IN_A_TEMPLATE_TAG) <= len(OUTSIDE_TEMPLATE_TAGS)
+
+
+@pytest.mark.parametrize(("text", "uri"), IN_A_TEMPLATE_TAG)
+def test_a_candidate_in_a_template_tag_is_code(text: str, uri: str) -> None:
+    assert [c.in_code for c in extract(text, "html", include_code=True) if c.uri == uri] == [True]
+    assert uri not in [c.uri for c in extract(text, "html")]
+
+
+@pytest.mark.parametrize(("text", "uri"), OUTSIDE_TEMPLATE_TAGS)
+def test_a_candidate_outside_template_tags_is_markup(text: str, uri: str) -> None:
+    assert [c.in_code for c in extract(text, "html", include_code=True) if c.uri == uri] == [False]
+
+
+def test_template_tags_stay_linear() -> None:
+    text = "{% x " * 100_000 + '<a href="http://x.io/">' + "{{" * 100_000
+    spans = html_scanner.template_spans(text)
+    assert spans.starts == () and [c.uri for c in extract(text, "html")] == ["http://x.io/"]

@@ -225,8 +225,34 @@ def _find_ci(text: str, needle: str, start: int, end: int) -> int:
     return -1
 
 
+#: A template engine's tags, as Jinja, Django, Nunjucks, Liquid and Vue write them in an HTML
+#: file: statements, expressions and comments.  What they hold is the template's code.
+_TEMPLATE_TAGS = (("{%", "%}"), ("{{", "}}"), ("{#", "#}"))
+
+
+def template_spans(text: str) -> Spans:
+    """The template tags of an HTML file (each closed; one pass per kind of tag)."""
+    spans: List[Tuple[int, int]] = []
+    for opener, closer in _TEMPLATE_TAGS:
+        pos = text.find(opener)
+        while pos >= 0:
+            close = text.find(closer, pos + 2)
+            if close < 0:
+                break  # (no later opener is closed either)
+            spans.append((pos, close + 2))
+            pos = text.find(opener, close + 2)
+    return Spans.of(spans)
+
+
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
-    return scan_region(text, 0, len(text), include_code)
+    """An HTML file's candidates.  One that starts inside a template tag is code, not markup:
+    Sphinx's layout builds '<a href="' + pathto('copyright') + '">' in a ``{% set %}``."""
+    found = scan_region(text, 0, len(text), include_code)
+    if not found or "{" not in text or not any(text.find(o) >= 0 for o, _ in _TEMPLATE_TAGS):
+        return found
+    code = template_spans(text)
+    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
+    return marked if include_code else [c for c in marked if not c.in_code]
 
 
 FORMAT = Format("html", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True)
