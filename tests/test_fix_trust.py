@@ -31,19 +31,28 @@ CONTINUED_QUIET = [
     P('U = "".join(["https://", host])\n', id="join-elements-are-not-continued-but-no-host"),
     P('U = base + "/../x"\n', id="relative-continued"),
     P('U = (\n    "https://h:"\n    + str(p)\n)\n', id="continued-on-the-next-line"),
+    # What a string is tested to start or end with is a part of one (ansible's get_url module).
+    P("ok = url.startswith('ftp:/')\n", id="startswith"),
+    P("ok = url.startswith(('file:/', 'ftp:/'))\n", id="startswith-a-tuple"),
+    P("u = url.removeprefix(\n    'https://h:')\n", id="removeprefix-next-line"),
+    P("ok = host.endswith('.example.com:80/')\n", id="endswith"),
 ]
 CONTINUED_REPORTED = [
     P('U = "https://a b/" + x\n', [("URI101", "display-only")], id="space-is-a-space-anywhere"),
     P('U = "HTTP://h:" + p\n', [("URI201", "display-only")], id="scheme-case-before-an-open-end"),
     P('U = x + "https://u:Xk9mQ2vL7pR4wZt8@db.internal/"\n', [("URI301", "display-only")], id="secret-after-an-open-start"),
     P('U = "https://h:/x"\n', [("URI207", "unsafe")], id="whole-literal-still-judged"),
+    P("ok = url.startswith('https://a b/')\n", [("URI101", "display-only")], id="space-in-a-prefix"),
+    P("ok = url.startswith(p) and u == 'ftp:/x.example/'\n", [("URI108", "unsafe")], id="after-a-closed-call"),
+    P("ok = url.startswith('HTTP://h')\n", [("URI201", "display-only")], id="scheme-case-in-a-prefix"),
+    P("ok = startswith_('ftp:/x.example/')\n", [("URI108", "unsafe")], id="a-function-named-alike"),
 ]
 
 
 @pytest.mark.parametrize("text", CONTINUED_QUIET)
 def test_a_literal_the_program_continues_is_not_judged_by_its_ends(text: str) -> None:
     assert all(a == "display-only" for _, a in codes(text)), "a continued literal is never fixed"
-    assert not {c for c, _ in codes(text)} & {"URI205", "URI206", "URI207", "URI208", "URI104", "URI105"}
+    assert not {c for c, _ in codes(text)} & {"URI205", "URI206", "URI207", "URI208", "URI104", "URI105", "URI108"}
 
 
 @pytest.mark.parametrize(("text", "expected"), CONTINUED_REPORTED)

@@ -926,11 +926,24 @@ _AFTER = lazy.compile(r"[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*(?:\+|%(?!=)|\.(?:format
 _BEFORE = lazy.compile(r"\+[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*\Z")
 
 
+#: A literal that is the start or the end of some other string, not a whole one: the argument
+#: of ``str.startswith``/``removeprefix`` (ansible's ``url.startswith('ftp:/')``) or of
+#: ``endswith``/``removesuffix``, alone or in a tuple of them.
+_PREFIX_TEST = lazy.compile(r"\.(?:startswith|removeprefix)\([ \t\r\n]*(?:\([^()]*)?\Z")
+_SUFFIX_TEST = lazy.compile(r"\.(?:endswith|removesuffix)\([ \t\r\n]*(?:\([^()]*)?\Z")
+
+
 def continued(text: str, group: Group) -> Tuple[bool, bool]:
     """Whether the program joins more text before and after the literal group at run time: a
-    ``+`` before it, a ``+``, ``%`` or ``.format``/``.join`` after it (on the same logical line)."""
+    ``+`` before it, a ``+``, ``%`` or ``.format``/``.join`` after it (on the same logical line);
+    or the literal is what a string is tested to start or end with."""
     before = _BEFORE.search(text, max(0, group.start - 64), group.start) is not None
     after = _AFTER.match(text, group.end) is not None
+    lo = max(0, group.start - 256)
+    if text.find("with(", lo, group.start) >= 0 or text.find("fix(", lo, group.start) >= 0:
+        # (two substring tests per literal; the patterns run only after such a call's name)
+        after = after or _PREFIX_TEST.search(text, lo, group.start) is not None
+        before = before or _SUFFIX_TEST.search(text, lo, group.start) is not None
     return before, after
 
 
