@@ -77,9 +77,9 @@ def _comment_start(text: str, l0: int, l1: int, chars: str) -> int:
     return -1
 
 
-#: An INI value's escaped comment character: tox reads "\\#" as "#" (a "#" would start a
-#: comment there), as in "git+https://github.com/o/r.git\\#egg=r".  Not after whitespace, where
-#: the "#" it stands for would read as a comment's start in the decoded text.
+#: An INI value's escaped comment character: tox reads a backslash and "#" as "#" (a bare "#"
+#: would start a comment there), as sqlalchemy's tox.ini pins a git URL's "#egg=" fragment.  Not
+#: after whitespace, where the "#" it stands for would read as a comment's start once decoded.
 _INI_ESCAPED_COMMENT = lazy.compile(r"(?<![\s\\])\\[#;]")
 
 

@@ -927,7 +927,7 @@ _BEFORE = lazy.compile(r"\+[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*\Z")
 
 
 #: A literal that is the start or the end of some other string, not a whole one: the argument
-#: of ``str.startswith``/``removeprefix`` (ansible's ``url.startswith('ftp:/')``) or of
+#: of ``str.startswith``/``removeprefix`` (ansible's get_url module tests a one-slash "ftp:" prefix) or of
 #: ``endswith``/``removesuffix``, alone or in a tuple of them.
 _PREFIX_TEST = lazy.compile(r"\.(?:startswith|removeprefix)\([ \t\r\n]*(?:\([^()]*)?\Z")
 _SUFFIX_TEST = lazy.compile(r"\.(?:endswith|removesuffix)\([ \t\r\n]*(?:\([^()]*)?\Z")
