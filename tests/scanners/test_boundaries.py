@@ -108,6 +108,13 @@ FINDS = [
       [("memcache://127.0.0.1:11211", "memcache://127.0.0.1:11211")], id="memcache-hosts"),
     P("env", "DATABASE_URL=postgresql://h1:5432,[::1]:5433/app",
       [("postgresql://h1:5432", "postgresql://h1:5432")], id="libpq-hosts"),
+    # Each host with its own userinfo (celery's tests of its settings' censoring).
+    P("python", "b = 'cache+memcached://user:pass1@172.19.26.240:11211;user:pass2@172.19.26.242:11211/'\n",
+      [("cache+memcached://user:pass1@172.19.26.240:11211",) * 2], id="memcached-userinfo-per-host"),
+    P("python", "u = 'mongodb://user:pass1@host1:27017,user:pass2@host2:27017/dbname?replicaSet=mySet'\n",
+      [("mongodb://user:pass1@host1:27017",) * 2], id="mongodb-userinfo-per-host"),
+    P("python", "u = 'sentinel://u1:p1@h1:26379;:ambiguous@h2:26379/0'\n", [("sentinel://u1:p1@h1:26379",) * 2],
+      id="sentinel-password-only-per-host"),
     # A decoded string's own wrapped URI maps back through both.
     P("json", '{"d": "see <http://a.example/x\\n  y> now"}', [("http://a.example/xy", "http://a.example/x\\n  y")],
       id="json-wrapped-angle"),
@@ -137,6 +144,11 @@ MUST_NOT_FIND = [
     # A backslash inside a line, or at the text's end, is the URI's (URI101 reports it).
     P("text", "Voilà http://x.example/a\\b\\c ok", [("http://x.example/a\\b\\c",) * 2], id="inner-backslashes-kept"),
     P("text", "Voilà http://x.example/a\\", [("http://x.example/a\\",) * 2], id="backslash-at-the-end-of-text"),
+    # An "@" in a password is the password's: a host list needs a port before its separator.
+    P("python", "u = 'https://u:p@ss@h1.example/x'\n", [("https://u:p@ss@h1.example/x",) * 2], id="at-in-a-password"),
+    P("python", "u = 'https://u:p1@h1.example;u:p2@h2.example/'\n",
+      [("https://u:p1@h1.example;u:p2@h2.example/",) * 2], id="no-port-no-host-list"),
+    P("python", "u = 'https://u:a,b@h1:80/'\n", [("https://u:a,b@h1:80/",) * 2], id="comma-in-a-password"),
     # Not opened by a "+": a "+" at the end stays, as a sub-delim.
     P("text", "Voilà https://x.example/c++ ici", [("https://x.example/c++",) * 2], id="plus-at-the-end-kept"),
     P("text", "a+https://x.example/b+", [("a+https://x.example/b+",) * 2], id="compound-scheme-plus-kept"),

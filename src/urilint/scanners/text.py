@@ -856,7 +856,9 @@ _LIST_GAP = lazy.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}
 # One host of a multi-host authority: a name or address, or an IP literal, and its port.
 _HOST = r"(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~%-]+)"
 _HOST_PORT = lazy.compile(_HOST + r":[0-9]+(?=[,;])")
-_MORE_HOSTS = lazy.compile(r"(?:[,;]" + _HOST + r"(?::[0-9]+)?)+")
+# The hosts after the first, each with its own userinfo or not (celery's
+# "cache+memcached://u:p1@h1:11211;u:p2@h2:11211/", MongoDB's "u:p1@h1:27017,u:p2@h2:27017").
+_MORE_HOSTS = lazy.compile(r"(?:[,;](?:[A-Za-z0-9._~%!$&'()*+=:-]*@)?" + _HOST + r"(?::[0-9]+)?)+")
 _MAY_LIST = lazy.compile(r"[,;|\s]")
 
 
@@ -870,7 +872,9 @@ def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
       - "mongodb://u:p@h1:27017,h2:27017/db", "memcache://h1:11211;h2:11211/": a host list, the
         documented syntax of MongoDB, libpq and memcached clients.  A port is digits, so a ","
         or ";" after one starts another host; the URI is read as its first host (the userinfo
-        and first host are checked, the other hosts are not a URI)."""
+        and first host are checked, the other hosts are not a URI).  Each host may carry a
+        userinfo of its own ("u:p1@h1:11211;u:p2@h2:11211"), and the first one's ends at its
+        "@", not at the last one of the list."""
     n = len(uri)
     colon = uri.find(":", start)
     if colon < 0 or not uri.startswith("//", colon + 1):
@@ -891,6 +895,9 @@ def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
     auth_end = slash if slash >= 0 else stop
     host = uri.rfind("@", auth, auth_end) + 1 or auth
     first = _HOST_PORT.match(uri, host, auth_end)
+    if first is None and host > auth:
+        # Several "@": the first host may have a userinfo of its own, as each after it has.
+        first = _HOST_PORT.match(uri, uri.find("@", auth, auth_end) + 1, auth_end)
     if first is not None:
         more = _MORE_HOSTS.match(uri, first.end(), auth_end)
         if more is not None and more.end() == auth_end:
