@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator, List, Optional
 
 from ..finding import Finding
-from ..rfc3986 import grammar, lazy
+from ..rfc3986 import grammar, iana, lazy
 from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign, numeric_host
 
 _PART = lazy.compile(r"0[xX][0-9A-Fa-f]*|[0-9]+")
@@ -48,6 +48,10 @@ def check(a: Analysis) -> Iterator[Finding]:
     host, span = a.ref.host, a.ref.span("host")
     if not host or span is None or grammar.IPV4ADDRESS_RE.fullmatch(host) or a.security_exempt():
         return
+    if a.scheme is not None and not iana.is_known(a.scheme):
+        # A scheme of the program's own reads its "host" as it likes: hypercorn binds to a file
+        # descriptor with "fd://33".  (No scheme: a network-path reference takes its base's.)
+        return
     value = inet_aton_value(host)
     if value is None:
         return
@@ -76,7 +80,9 @@ RULE = Rule(
 ## What it does
 Reports hosts made of one to four numeric parts in decimal, octal (leading zero) or hex (`0x`)
 that are not the dotted-decimal form of section 3.2.2: `127.1`, `0x7f.1`, `2130706433`,
-`0177.0.0.1`.
+`0177.0.0.1`; in a scheme urilint knows (registered, or a common one such as `postgres`), or in
+a reference without a scheme.  A scheme of a program's own reads its "host" as it likes
+(`fd://33`, a file descriptor).
 
 ## Why is this bad?
 Section 7.4: such forms are read as IPv4 addresses by some platforms and as names by others, so
@@ -94,6 +100,8 @@ No fix: write the dotted-decimal address if one was meant.
         Example("http://2130706433/"),
         Example("http://0177.0.0.1/"),
         Example("http://0x7f000001/"),
+        Example("//127.1/x"),
+        Example("postgres://u@0x7f.1/db"),
     ),
     good=(
         "http://127.0.0.1/",
@@ -104,6 +112,8 @@ No fix: write the dotted-decimal address if one was meant.
         "http://0x7g.1/",
         "http://v1.example/",
         "http://[::1]/",
+        "fd://33",
+        "myapp://2130706433/",
     ),
     check=check,
 )
