@@ -53,6 +53,8 @@ DECODED = [
     pytest.param("ini", "[testenv]\ndeps = git+https://github.com/o/r\\#subdirectory=src/r \\\n",
                  "git+https://github.com/o/r#subdirectory=src/r", id="ini-escaped-hash-then-continuation"),
     pytest.param("ini", "[db]\nurl = postgres://u:Zq7\\;pw@db/x\n", "postgres://u:Zq7;pw@db/x", id="ini-escaped-semicolon"),
+    pytest.param("ini", "[testenv]\ncommands = echo file://\\{index_file\\}/x\n", "file://{index_file}/x",
+                 id="ini-escaped-braces"),
 ]
 AS_WRITTEN = [
     pytest.param("toml", "url = 'https://vendor.io/\\u0040'\n", "https://vendor.io/\\u0040", id="toml-literal-string"),
@@ -61,6 +63,7 @@ AS_WRITTEN = [
     pytest.param("toml", 'a = 1 # "https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="in-a-comment"),
     pytest.param("ini", 'url = "https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="ini"),
     pytest.param("ini", "url = https://vendor.io/a\\\\#b\n", "https://vendor.io/a\\\\#b", id="ini-escaped-backslash"),
+    pytest.param("ini", "url = https://vendor.io/a\\\\{b}\n", "https://vendor.io/a\\\\{b}", id="ini-backslash-before-a-brace"),
     pytest.param("yaml", "url: https://vendor.io/a\\#b\n", "https://vendor.io/a\\#b", id="yaml-backslash-hash"),
     pytest.param("toml", "url = 'https://vendor.io/a\\#b'\n", "https://vendor.io/a\\#b", id="toml-backslash-hash"),
     pytest.param("env", 'URL="https://vendor.io/\\u0040"\n', "https://vendor.io/\\u0040", id="env"),

@@ -80,7 +80,9 @@ def _comment_start(text: str, l0: int, l1: int, chars: str) -> int:
 #: An INI value's escaped comment character: tox reads a backslash and "#" as "#" (a bare "#"
 #: would start a comment there), as sqlalchemy's tox.ini pins a git URL's "#egg=" fragment.  Not
 #: after whitespace, where the "#" it stands for would read as a comment's start once decoded.
-_INI_ESCAPED_COMMENT = lazy.compile(r"(?<![\s\\])\\[#;]")
+#: And its escaped braces, which are not a substitution ("file://" and an escaped "{index_file}"
+#: in pip-tools' tox.ini: a template's field once read).
+_INI_ESCAPED_COMMENT = lazy.compile(r"(?<![\s\\])\\[#;]|(?<!\\)\\[{}]")
 
 
 def scan_range(text: str, start: int, end: int, format: str, include_code: bool = False) -> List[Candidate]:
