@@ -68,12 +68,17 @@ FINDS = [
     P("see \u202bhttps://x.example/\u0645\u062b\u0627\u0644\u202c now", ["https://x.example/\u0645\u062b\u0627\u0644"],
       id="rtl-embedding-around"),
     P("see https://x.example/a\u200f. more", ["https://x.example/a"], id="rlm-after"),
+    P("see http://x.example/a\\w b", ["http://x.example/a\\w"], id="backslash-letter-without-quantifier"),
+    P("see http://x.example/a+b*c?d=w{2} now", ["http://x.example/a+b*c?d=w{2}"], id="quantifier-signs-without-escape"),
 ]
 
 MUST_NOT_FIND = [
     # (a scheme's name quoted in a right-to-left translation, with its mark: Django's .po files)
     P("\u0622\u062f\u0631\u0633 'http://\u200e' \u0628\u0627\u0634\u062f", id="scheme-name-before-an-lrm"),
     P("\u2067http://\u2069 x", id="scheme-name-in-an-isolate"),
+    # A regular expression's repeated character class (responses' README: a passthru pattern).
+    P('responses.add_passthru(re.compile("https://percy.io/\\\\w+"))', id="regex-class-repeated"),
+    P("match https://x.example/\\d{3}/y here", id="regex-digits-counted"),
     # (a colour's final letter glued to a word with a colon is no scheme either)
     P("\x1b[1mNote\x1b[0m:value and \x1b[32mkey:value", id="ansi-colour-before-a-key"),
     P("\x1b]8;;\x07 x\x1b[0m:12:30", id="empty-osc8-then-a-time"),
