@@ -135,6 +135,7 @@ OUTSIDE_TEMPLATE_TAGS = [
     P("""<a href="http://x.io/{{ a }} b">x</a>""", "http://x.io/{{ a }} b", id="tag-inside-the-value"),
     P("""{% blocktrans %}\n<a href="http://x.io/a b">\n{% endblocktrans %}""", "http://x.io/a b",
       id="between-block-tags"),
+    P("""<a href="{{ base }}/a b">x</a>""", "{{ base }}/a b", id="starts-with-an-expression"),
 ]
 
 

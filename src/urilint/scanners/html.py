@@ -245,13 +245,14 @@ def template_spans(text: str) -> Spans:
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
-    """An HTML file's candidates.  One that starts inside a template tag is code, not markup:
-    Sphinx's layout builds '<a href="' + pathto('copyright') + '">' in a ``{% set %}``."""
+    """An HTML file's candidates.  One that lies inside a template tag is code, not markup:
+    Sphinx's layout builds '<a href="' + pathto('copyright') + '">' in a ``{% set %}``.  (One
+    that only starts in a tag, ``href="{{ base }}/a b"``, is the page's link.)"""
     found = scan_region(text, 0, len(text), include_code)
     if not found or "{" not in text or not any(text.find(o) >= 0 for o, _ in _TEMPLATE_TAGS):
         return found
     code = template_spans(text)
-    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
+    marked = [c._replace(in_code=True) if code.covers(c.start, c.end) else c for c in found]
     return marked if include_code else [c for c in marked if not c.in_code]
 
 

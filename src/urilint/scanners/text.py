@@ -153,6 +153,11 @@ class Spans(NamedTuple):
                 merged.append([s, e])
         return cls(tuple(m[0] for m in merged), tuple(m[1] for m in merged))
 
+    def covers(self, start: int, end: int) -> bool:
+        """Whether one span holds all of ``start..end``."""
+        i = bisect_right(self.ends, start)
+        return i < len(self.starts) and self.starts[i] <= start and end <= self.ends[i]
+
     def locate(self, pos: int, default_end: int) -> int:
         """-1 when ``pos`` is inside a span, else where the next span starts (or ``default_end``)."""
         i = bisect_right(self.ends, pos)
