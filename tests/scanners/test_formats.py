@@ -69,6 +69,12 @@ FINDS = [
     P("json", '{"k": "bom-ref", "u": "http://after.example/"}', [("http://after.example/", "value")],
       id="json-bom-ref-as-a-value"),
     P("json", '{"u": "about:blank"}', [("about:blank", "value")], id="json-registered-scheme-value"),
+    # A string that starts with a URI and goes on as a sentence is prose (translations).
+    P("json", '{"d": "https://app.rach.io/ adresinden API Anahtar\u0131na ihtiyac\u0131n\u0131z olacak."}',
+      [("https://app.rach.io/", "bare")], id="json-url-then-a-sentence"),
+    P("json", '{"d": "https://home.freedompro.eu \u304b\u3089\u53d6\u5f97\u3057\u305fAPI"}',
+      [("https://home.freedompro.eu", "bare")], id="json-url-then-japanese"),
+    P("json", '{"d": "https://x.example/a\\nb c"}', [("https://x.example/a", "bare")], id="json-line-break"),
     # A regular expression's marks are its own: a "^" or an escaped dot elsewhere is no regex.
     P("json", '{"d": "x^y: see https://j.example/a^b now"}', [("https://j.example/a^b", "bare")],
       id="json-caret-inside-a-uri"),
@@ -111,6 +117,9 @@ MUST_NOT_FIND = [
     P("json", '{"n": 12, "t": true, "x": null}', id="json-non-strings"),
     P("json", '{"e": "someone@example.com"}', id="json-email"),
     P("json", '{"s": "http:"}', id="json-scheme-only"),
+    P("json", '{"d": "URL: \u3092\u5165\u529b"}', id="json-label-then-japanese"),
+    P("json", '{"d": "http:// \u304b\u3089"}', id="json-scheme-name-then-japanese"),
+    P("json", '{"d": "API \ud0a4 https: \uc5d0\uc11c"}', id="json-scheme-word-in-korean"),
     P("json", '{"p": "a//b"} // x:y and 12:30', id="jsonc-comment-key-value"),
     P("json", '/* "http:" */ {"k": "v"}', id="jsonc-quote-in-comment"),
     P("json", '{"glob": "src/**/*.ts", "x": "/*"}', id="json-comment-markers-in-strings"),

@@ -1,8 +1,10 @@
 """JSON: every string is decoded (RFC 8259 section 7) before it is read.
 
 A string that starts with a URI is one candidate, whole (``"https://example.com/a b"`` too, like a
-quoted config value), context "value"; ``https:\\/\\/example.com\\/x`` is found as
-``https://example.com/x`` with pieces mapping each escape back.  Any other string is read as
+quoted config value), context "value", unless it reads as a sentence (line breaks, several runs
+of whitespace: a translation's "https://app.example/ adresinden API ..."), which is prose;
+``https:\\/\\/example.com\\/x`` is found as ``https://example.com/x`` with pieces mapping each
+escape back.  Any other string is read as
 prose ("see https://example.com/ for details").  Keys are strings like any other.
 
 The value of a ``"bom-ref"`` key is skipped: in a CycloneDX BOM (every wheel ships one since
@@ -26,7 +28,7 @@ from ..candidate import Candidate
 from ..rfc3986 import lazy
 from .base import Format, code_aware
 from .escapes import build, json_replacements
-from .text import TEXT, URI_COLON, accepts, reads_as_regex, scan_decoded, scan_prose, scheme_start
+from .text import TEXT, URI_COLON, accepts, reads_as_one_uri, reads_as_regex, scan_decoded, scan_prose, scheme_start
 
 # A JSON string: escapes or single characters other than the quote, backslash and line breaks
 # (two alternatives with distinct first characters: no backtracking).
@@ -89,7 +91,7 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
         value, pieces = build(text, s0, s1, json_replacements(text, s0, s1))
         if reads_as_regex(value):
             continue  # a JSON Schema's "pattern", an allow-list's regex: its URIs are patterns
-        if _starts_with_uri(value):
+        if _starts_with_uri(value) and reads_as_one_uri(value, value.find(":"), opaque=True):
             out.append(Candidate(value, s0, s1, "value", False, pieces))
         elif not pieces:
             out.extend(scan_prose(text, s0, s1, style=TEXT))

@@ -110,6 +110,7 @@ from .text import (
     Spans,
     accepts,
     may_hold_uri,
+    reads_as_one_uri,
     reads_as_regex,
     scan_many,
     scan_prose,
@@ -555,11 +556,7 @@ def _is_whole_uri(value: str) -> bool:
         return False
     if value[colon + 1:] == "//":
         return False
-    if "\n" in value or "\r" in value:
-        return False
-    words = len(value.split(None, 2))
-    # Whitespace stays inside a hierarchical URI only: "INFO:app:Reloading x" is a log line.
-    return words == 1 or (words == 2 and value.startswith("//", colon + 1))
+    return reads_as_one_uri(value, colon)
 
 
 def _doctest_spans(s: str, lo: int, hi: int) -> List[Span]:

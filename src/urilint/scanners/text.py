@@ -275,6 +275,26 @@ def _web_tail(text: str, s: int, colon: int) -> int:
     return -1
 
 
+#: Scripts written without spaces between words, and Hangul: after a space, one starts a
+#: sentence ("https://home.example.eu から取得した..." in a translation), not a URI's next part.
+_SENTENCE_SCRIPT = lazy.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def reads_as_one_uri(value: str, colon: int, opaque: bool = False) -> bool:
+    """Whether a string value that starts with a URI (its scheme's colon at ``colon``) is that
+    URI, spaces and all: it holds no line break and at most one inner run of whitespace, before
+    no sentence of a script written without spaces, and (unless ``opaque``) in a hierarchical
+    URI only: in a program, "INFO:app:Reloading x" is a log line.  Otherwise it is prose, and
+    the URI ends at a space."""
+    if "\n" in value or "\r" in value:
+        return False
+    words = value.split(None, 2)
+    if len(words) == 1:
+        return True
+    return (len(words) == 2 and (opaque or value.startswith("//", colon + 1))
+            and _SENTENCE_SCRIPT.match(words[1]) is None)
+
+
 def accepts(text: str, start: int, colon: int) -> bool:
     """The issue's rule: "//" follows, or the scheme is registered (and not a path's tail)."""
     if text.startswith("//", colon + 1):
