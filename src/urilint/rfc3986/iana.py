@@ -129,6 +129,8 @@ COMMON_UNREGISTERED: FrozenSet[str] = frozenset({
     "tcp", "unix", "ssl",
     # browsers and desktop apps ("javascript" was never registered; others flag its use)
     "javascript", "slack", "gemini",
+    # media streaming: FFmpeg's protocols (Home Assistant streams "srtp://" to HomeKit)
+    "rtp", "srtp", "srt", "rtmps",
 })
 
 #: Schemes whose URLs are script, not identifiers: a browser runs what follows the colon (the
