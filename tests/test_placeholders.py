@@ -57,6 +57,8 @@ NEW_SLOTS = [
     pytest.param("https://$Env:HOST/x", ["$Env:HOST"], id="powershell-env-any-case"),
     pytest.param("http://<{location}>", ["<{location}>"], id="field-in-angle-brackets"),
     pytest.param("http://localhost:8888/?token=c8de56fa...", ["..."], id="value-cut-short"),
+    pytest.param("tcp://[H\u00f4te]:[Port]", ["[H\u00f4te]", "[Port]"], id="part-named-in-french"),
+    pytest.param("serial://[Appareil local]", ["[Appareil local]"], id="part-named-in-words"),
 ]
 NOT_THOSE_SLOTS = [
     pytest.param("https://$env/x:80", ["$env"], id="env-alone"),
@@ -66,6 +68,10 @@ NOT_THOSE_SLOTS = [
     pytest.param("http://<{}>/", ["{}"], id="empty-field"),
     pytest.param("https://github.com/o/r/compare/v1.0...v2.0", [], id="range-between-versions"),
     pytest.param("https://x.example/a....b", [], id="dots-between-letters"),
+    pytest.param("http://[dead beef]/", [], id="hex-words"),
+    pytest.param("https://[ a]/", [], id="leading-space"),
+    pytest.param("http://[a  b]/", [], id="two-spaces"),
+    pytest.param("http://[a\tb]/", [], id="tab"),
 ]
 
 

@@ -56,8 +56,8 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # postgresql://[user[:password]@][netloc][:port][/dbname], redis://[:password@]host[:port].
     # A bracket group (one level of nesting) counts only in the authority and only when it
     # cannot be an IP literal (section 3.2.2): see _is_optional_part.
-    # Its content is visible text: no space, no control character.
-    "optional": lazy.compile(r"\[(?:[^\x00-\x20\x7f-\x9f\[\]]|\[[^\x00-\x20\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
+    # Its content is visible text and spaces (between words: see _PART_WORD), no control character.
+    "optional": lazy.compile(r"\[(?:[^\x00-\x1f\x7f-\x9f\[\]]|\[[^\x00-\x1f\x7f-\x9f\[\]]{0,100}\]){1,200}\]"),
     # Variables between percent signs: Windows' %APPDATA%, Create React App's and Vite's
     # %PUBLIC_URL%, SvelteKit's %sveltekit.assets%, and doubled (%%project%%, as batch files
     # escape them and some template engines write them); and %{NAME} (Apache mod_rewrite's
@@ -114,9 +114,10 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_RUN = lazy.compile(r"[^\[/?#]*")
 #: A word in brackets names a part ("[netloc]", "[host]", "[builds/region]": words a "/" joins,
-#: which no IP literal holds); all-hex words could be a broken IPv6 address and "v1.x" is the
-#: IPvFuture form, so those stay IP literals.
-_PART_WORD = lazy.compile(r"[A-Za-z_][A-Za-z0-9_.-]*(?:/[A-Za-z_][A-Za-z0-9_.-]*)*")
+#: which no IP literal holds), in any language and in several words ("[Hôte]", "[Appareil
+#: local]" in a French translation); all-hex words could be a broken IPv6 address and "v1.x"
+#: is the IPvFuture form, so those stay IP literals.
+_PART_WORD = lazy.compile(r"[^\W\d][\w.-]*(?:[ /][^\W\d][\w.-]*)*")
 _HEX_OR_FUTURE = lazy.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
 
 
@@ -161,7 +162,7 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
         return True  # only dots: an elided part
     if content[0] == ":":
         return content[1:2] != ":"
-    return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(content) is None
+    return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(content.replace(" ", "")) is None
 
 
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
