@@ -186,6 +186,13 @@ _BRACKETED_WORD = lazy.compile(r"\[[A-Za-z][A-Za-z _-]*\]|<[A-Za-z][A-Za-z _-]*>
 #: of 16+ characters are near 4; words, repeated characters and counters are well below 3.5.
 _MIN_ENTROPY = 3.5
 _MIN_RANDOM_LENGTH = 16
+#: Lower-case words joined by "-" or "_": a name a person wrote.  Of random 16-character
+#: base64url keys, about two in a million hold only lower-case letters and those two.
+_LOWER_WORDS = lazy.compile(r"[a-z]+(?:[-_][a-z]+)+")
+#: A secret's name or a demo word with a counter: "pass2", "secret1", "admin123" (the second
+#: user of a doctest, "user2:pass2@").
+_NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|secret|token|key|admin|guest|test|demo|user)[0-9]{1,3}",
+                               re.I)
 
 
 def _entropy(value: str) -> float:
@@ -206,6 +213,8 @@ def looks_real(value: str) -> bool:
         value = unquote(value, errors="replace")
     if len(value) < _MIN_RANDOM_LENGTH or " " in value:
         return False  # (a generated key holds no space: "/mypass/+ word=$+" is a phrase)
+    if _LOWER_WORDS.fullmatch(value) is not None:
+        return False  # words a person wrote ("synthetic-fragment"), not a generated key
     return _entropy(value) >= _MIN_ENTROPY
 
 
@@ -233,9 +242,12 @@ def is_dummy(value: str, user: str = "") -> bool:
     """A value no maintainer would call a leaked secret: one character, the user name again
     (``guest:guest``), a well-known default or demo word, a bracketed word (``[Filtered]``), a
     value marked as an example (``AKIAIOSFODNN7EXAMPLE``), a name for the secret
-    (``aws_secret_access_key``), a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``), or
-    a value cut short by an ellipsis (``c8de56fa...``)."""
+    (``aws_secret_access_key``), a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``), a
+    secret's name or demo word with a counter (``pass2``), or a value cut short by an ellipsis
+    (``c8de56fa...``)."""
     if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
+        return True
+    if _NUMBERED_DUMMY.fullmatch(value) is not None:
         return True
     if value.endswith(("...", "\u2026")) and not find_tokens(value):
         return True  # cut short where it is shown ("?token=c8de56fa..."): an example's

@@ -52,6 +52,9 @@ DUMMIES = [
     # A badge's read-only token, published in every README that embeds it.
     pytest.param("https://codecov.io/gh/o/r/branch/master/graph/badge.svg?token=yenl5fzxxr", id="badge-token"),
     pytest.param("https://api.vendor.io/chart.PNG?token=abc123def456", id="image-token"),
+    # A secret's name or demo word with a counter: a doctest's second user (pipenv's).
+    pytest.param("https://user2:pass2@mydomain.com/some/path", id="numbered-pass"),
+    pytest.param("https://api.vendor.io/?token=token123", id="numbered-token"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -86,6 +89,8 @@ REAL = [
                  id="real-looking-key-of-an-image"),
     pytest.param("https://api.vendor.io/chart?token=abc123def456", "abc123def456", id="no-image"),
     pytest.param("https://api.vendor.io/badge.svg/data?token=abc123def456", "abc123def456", id="image-name-not-last"),
+    pytest.param("https://user2:pass2024x@mydomain.com/some/path", "pass2024x", id="word-counter-and-more"),
+    pytest.param("https://api.vendor.io/?token=token1234", "token1234", id="four-digit-counter"),
 ]
 
 # The shape of a generated secret, judged on the value as a program reads it.
@@ -94,12 +99,16 @@ LOOKS_REAL = [
     pytest.param("c8de56fa4deed24899803e93c227592aef6538f93025fe01", id="hex-token"),
     pytest.param("wJalrXUtnFEMI%2FK7MDENG%2BbPxRfiCYzq9kx", id="base64-with-escapes"),
     pytest.param("ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="known-format"),
+    pytest.param("Zq7pw8Lk-r2Tx9Vb4Nm", id="random-with-a-hyphen"),
+    pytest.param("zqxpwtlkrjtxmvbkqn", id="random-lower-case-letters"),
 ]
 NOT_REAL_LOOKING = [
     pytest.param("%2Fmypass%2F%2B word%3D%24+", id="phrase-with-a-space"),
     pytest.param("apples%2Foranges", id="short-once-decoded"),
     pytest.param("user%40domain.com", id="an-address"),
     pytest.param("Zq7pw8Lk r2Tx9Vb4Nm", id="random-halves-with-a-space"),
+    pytest.param("synthetic-fragment", id="words-a-person-wrote"),
+    pytest.param("synthetic_new_query", id="words-joined-by-underscores"),
 ]
 
 

@@ -60,7 +60,8 @@ Dummies are not secrets: a password that is one character, the user name again (
 a demo or default word (`changeme`, `guest`, `admin`, `tiger`, `123456` ...) or one of RFC 3092's
 metasyntactic words (`foo` ... `xyzzy`, `thud`), a value that says it is made up (`fake`, `dummy`,
 `example` in it), a bracketed word (`[secure]`, `[Filtered]`), a name for the secret
-(`aws_secret_access_key`, `a%20secret`) or a keyboard sequence, separators aside (`ABCDEFGH...`,
+(`aws_secret_access_key`, `a%20secret`), a secret's name or demo word with a counter (`pass2`,
+`admin1`) or a keyboard sequence, separators aside (`ABCDEFGH...`,
 `1234567890abcdef`, `abcd_efgh`); a password beside a user name that stands for any user (`user`,
 `username`, `anonymous` ...) unless it looks real; a CVSROOT's access method and user
 (`cvs://:pserver:anoncvs@host:/cvs`); nor is a credential next to a host reserved for
