@@ -886,7 +886,7 @@ _LIST_GAP = lazy.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}
 _HOST = r"(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~%-]+)"
 _HOST_PORT = lazy.compile(_HOST + r":[0-9]+(?=[,;])")
 # The hosts after the first, each with its own userinfo or not (celery's
-# "cache+memcached://u:p1@h1:11211;u:p2@h2:11211/", MongoDB's "u:p1@h1:27017,u:p2@h2:27017").
+# "cache+memcached://u:pass1@h1:11211;u:pass2@h2:11211/", MongoDB's "u:pass1@h1:27017,u:pass2@h2:27017").
 _MORE_HOSTS = lazy.compile(r"(?:[,;](?:[A-Za-z0-9._~%!$&'()*+=:-]*@)?" + _HOST + r"(?::[0-9]+)?)+")
 _MAY_LIST = lazy.compile(r"[,;|\s]")
 
@@ -902,7 +902,7 @@ def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
         documented syntax of MongoDB, libpq and memcached clients.  A port is digits, so a ","
         or ";" after one starts another host; the URI is read as its first host (the userinfo
         and first host are checked, the other hosts are not a URI).  Each host may carry a
-        userinfo of its own ("u:p1@h1:11211;u:p2@h2:11211"), and the first one's ends at its
+        userinfo of its own ("u:pass1@h1:11211;u:pass2@h2:11211"), and the first one's ends at its
         "@", not at the last one of the list."""
     n = len(uri)
     colon = uri.find(":", start)
