@@ -533,6 +533,10 @@ def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
 # The first argument of a regular-expression call: the string is a pattern, not a URI.
 _REGEX_CALL = lazy.compile(
     r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
+# The pattern of an SQL LIKE (SQLAlchemy's column.like("tag:%"), ilike, not_like) or of a
+# shell-style match (fnmatch's second argument): "%", "_", "*" and "?" are wildcards there.
+_PATTERN_CALL = lazy.compile(
+    r"\.\s*(?:not_?)?i?like\s*\(\s*\Z|\bfnmatch(?:case)?\s*\([^()]{0,80},\s*\Z")
 _WHITESPACE = lazy.compile(r"\s")
 # Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
 _DOCTEST = lazy.compile(r"(?m)^[ \t]*>>>")
@@ -540,7 +544,11 @@ _BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
 
 
 def _is_regex(text: str, group: Group, value: str) -> bool:
-    if _REGEX_CALL.search(text, max(0, group.start - 80), group.start):
+    lo = max(0, group.start - 80)
+    if _REGEX_CALL.search(text, lo, group.start):
+        return True
+    if (text.find("like", lo, group.start) >= 0 or text.find("fnmatch", lo, group.start) >= 0) and (
+            _PATTERN_CALL.search(text, lo, group.start)):
         return True
     return reads_as_regex(value)
 
