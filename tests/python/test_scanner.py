@@ -26,6 +26,9 @@ FINDS = [
     P("x = '''http://a.example/p'''\n", [("http://a.example/p", "py-string", "http://a.example/p")], id="triple-single"),
     P('x = r"http://a.example/\\d"\n', [], id="raw-regex-class-skipped"),
     P('x = likely("tag:%zz")\n', [("tag:%zz", "py-string", "tag:%zz")], id="a-function-named-like"),
+    P("# see https:///host/x (a `x` after)\n", [("https:///host/x", "comment", "https:///host/x")], id="comment-before-backquotes"),
+    P("# unclosed `https:///host/x\n", [("https:///host/x", "comment", "https:///host/x")], id="comment-one-backquote"),
+    P("# `a` https:///host/x `b`\n", [("https:///host/x", "comment", "https:///host/x")], id="comment-between-pairs"),
     P('x = fnmatch.fnmatch("http://a.example/p", pat)\n', [("http://a.example/p", "py-string", "http://a.example/p")],
       id="fnmatch-name-argument"),
     P('x = R"http://a.example/p"\n', [("http://a.example/p", "py-string", "http://a.example/p")], id="raw-upper"),
@@ -102,6 +105,9 @@ SILENT = [
     P('q = db.Limit.name.like("tag:%")\n', id="sql-like"),
     P("q = col.not_ilike('http://x.example/%zz')\n", id="sql-not-ilike"),
     P('ok = fnmatch.fnmatch(url, "https://*.example.com/a b")\n', id="fnmatch-pattern"),
+    # What a comment quotes between backquotes is code (a URL parser's comment on bad input).
+    P("# or even `https:///host/path` (invalid, but accepted)\n", id="comment-backquoted"),
+    P("# `sqlite:///D:/foo` (or ``sqlite:///D:\\\\foo``)\n", id="comment-backquoted-pairs"),
     P('u = "%s://%s/" % (scheme, host)\n', id="printf-scheme"),
     P('u = f"{scheme}://{host}/"\n', id="f-string-scheme"),
     P('u = "${SCHEME}://host/"\n', id="shell-scheme"),
@@ -225,3 +231,9 @@ def test_invalid_escapes_in_user_code_raise_no_warning(src: str) -> None:
         extract(src, "python")
         syntax_error(src)
     assert [str(w.message) for w in caught] == []
+
+
+def test_a_backquoted_uri_in_a_comment_is_code_when_code_is_included() -> None:
+    src = "# or even `https:///host/path` (invalid); see https:///a/b\n"
+    assert [(c.uri, c.in_code) for c in scan_python(src, include_code=True)] == [
+        ("https:///host/path", True), ("https:///a/b", False)]

@@ -995,13 +995,34 @@ def _scope_operator(uri: str) -> bool:
     return uri.startswith("::", colon)
 
 
-def _comment_candidates(text: str, start: int, end: int) -> List[Candidate]:
+def _comment_candidates(text: str, start: int, end: int, include_code: bool = False) -> List[Candidate]:
     out = []
     for c in scan_prose(text, start + 1, end):
         if _scope_operator(c.uri):
             continue
         out.append(c._replace(context="comment") if c.context == "bare" else c)
+    if out and text.find("`", start, end) >= 0:
+        # A comment quotes code between backquotes, as Markdown does ("# or even
+        # `https:///host/path` (invalid, but accepted)"): what is quoted is code.
+        code = _backquoted(text, start, end)
+        out = [c._replace(in_code=True) if code.covers(c.start, c.end) else c for c in out]
+        if not include_code:
+            out = [c for c in out if not c.in_code]
     return out
+
+
+def _backquoted(text: str, start: int, end: int) -> Spans:
+    """The spans between pairs of backquote runs on one comment line (each run opens or closes,
+    in turn: one pass)."""
+    runs: List[Span] = []
+    i = text.find("`", start, end)
+    while i >= 0:
+        j = i + 1
+        while j < end and text[j] == "`":
+            j += 1
+        runs.append((i, j))
+        i = text.find("`", j, end)
+    return Spans.of((runs[k][0], runs[k + 1][1]) for k in range(0, len(runs) - 1, 2))
 
 
 # -- entry points --------------------------------------------------------------------------
@@ -1048,7 +1069,7 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
     if comments:
         for start, end in lexed.comments:
             if text.find(":", start, end) >= 0:
-                out.extend(_comment_candidates(text, start, end))
+                out.extend(_comment_candidates(text, start, end, include_code))
     if out and syntax_error(text) is not None:
         return []
     out.sort(key=lambda c: (c.start, c.end))
