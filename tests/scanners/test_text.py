@@ -70,6 +70,8 @@ FINDS = [
     P("see https://x.example/a\u200f. more", ["https://x.example/a"], id="rlm-after"),
     P("see http://x.example/a\\w b", ["http://x.example/a\\w"], id="backslash-letter-without-quantifier"),
     P("see http://x.example/a+b*c?d=w{2} now", ["http://x.example/a+b*c?d=w{2}"], id="quantifier-signs-without-escape"),
+    P("we like 'http://x.example/a' here", ["http://x.example/a"], id="like-in-english"),
+    P("x LIKE 'http://x.example/a'", ["http://x.example/a"], id="sql-like-without-a-wildcard"),
 ]
 
 MUST_NOT_FIND = [
@@ -79,6 +81,9 @@ MUST_NOT_FIND = [
     # A regular expression's repeated character class (responses' README: a passthru pattern).
     P('responses.add_passthru(re.compile("https://percy.io/\\\\w+"))', id="regex-class-repeated"),
     P("match https://x.example/\\d{3}/y here", id="regex-digits-counted"),
+    # The quoted pattern of an SQL LIKE (prefect's migrations: "WHERE name LIKE 'tag:%'").
+    P("SELECT * FROM t WHERE name LIKE 'tag:%'", id="sql-like-pattern"),
+    P('WHERE u ILIKE "http://x.example/%"', id="sql-ilike-pattern"),
     # (a colour's final letter glued to a word with a colon is no scheme either)
     P("\x1b[1mNote\x1b[0m:value and \x1b[32mkey:value", id="ansi-colour-before-a-key"),
     P("\x1b]8;;\x07 x\x1b[0m:12:30", id="empty-osc8-then-a-time"),

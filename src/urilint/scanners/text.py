@@ -245,6 +245,9 @@ def escaped(text: str, i: int, lo: int) -> bool:
 # Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
 # a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
 # or group.
+#: The keyword of an SQL pattern match, right before the quote of a pattern that holds a "%"
+#: wildcard (in capitals, as SQL in a program's strings is written: "like" is an English word).
+_SQL_LIKE = lazy.compile(r"\bI?LIKE[ \t]+\Z")
 #: A regular expression's character class repeated: "\\w+", "\\d{3}", "\\S*".
 _REGEX_CLASS = lazy.compile(r"\\[dDwWsS][+*?{]")
 _REGEX_SYNTAX = lazy.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
@@ -539,10 +542,11 @@ class _Scanner:
             # A URI right after a regular expression's start anchor ("^https://" in a JSON
             # Schema's or an OpenAPI document's "pattern"), or holding an escaped dot
             # ("https://[a-z]+\\.example\\.com/") or a repeated class ("https://percy.io/\\w+"),
-            # is part of a pattern: no URI holds any of them.
-            # (Inline: every candidate asks.)
-            if cand is not None and not ((s > lo and text[s - 1] == "^") or ("\\" in cand.uri and (
-                    "\\." in cand.uri or _REGEX_CLASS.search(cand.uri) is not None))):
+            # is part of a pattern: no URI holds any of them; so is the quoted pattern of an SQL
+            # LIKE ("WHERE name LIKE 'tag:%'").  (Inline: every candidate asks.)
+            if cand is not None and not ((s > lo and (text[s - 1] == "^" or (
+                    text[s - 1] in "'\"" and "%" in cand.uri and _SQL_LIKE.search(text, max(lo, s - 8), s - 1))))
+                    or ("\\" in cand.uri and ("\\." in cand.uri or _REGEX_CLASS.search(cand.uri) is not None))):
                 if found[0] == "bare" and self._cut_in_angle(s, found[1]):
                     cand = cand._replace(open_end=True)
                 out.append(cand)
