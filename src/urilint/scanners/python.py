@@ -533,7 +533,7 @@ def group_value(text: str, group: Group) -> Tuple[str, Pieces, int]:
 # The first argument of a regular-expression call: the string is a pattern, not a URI.
 _REGEX_CALL = lazy.compile(
     r"\b(?:re|regex)\s*\.\s*(?:compile|match|search|fullmatch|sub|subn|split|findall|finditer|escape)\s*\(\s*\Z")
-# The pattern of an SQL LIKE (SQLAlchemy's column.like("tag:%"), ilike, not_like) or of a
+# The pattern of an SQL LIKE (SQLAlchemy's `column.like("tag:%")`, ilike, not_like) or of a
 # shell-style match (fnmatch's second argument): "%", "_", "*" and "?" are wildcards there.
 _PATTERN_CALL = lazy.compile(
     r"\.\s*(?:not_?)?i?like\s*\(\s*\Z|\bfnmatch(?:case)?\s*\([^()]{0,80},\s*\Z")
