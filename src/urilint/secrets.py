@@ -247,7 +247,7 @@ def is_dummy(value: str, user: str = "") -> bool:
     (``c8de56fa...``)."""
     if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
         return True
-    if _NUMBERED_DUMMY.fullmatch(value) is not None:
+    if len(value) <= 11 and value[-1].isdigit() and _NUMBERED_DUMMY.fullmatch(value) is not None:  # (11: "password999")
         return True
     if value.endswith(("...", "\u2026")) and not find_tokens(value):
         return True  # cut short where it is shown ("?token=c8de56fa..."): an example's

@@ -12,8 +12,11 @@ from .base import CREDENTIALS, Analysis, CleanShape, Example, Rule, Sign
 def check(a: Analysis) -> Iterator[Finding]:
     if a.security_exempt():
         return
+    candidates = secrets.other_secrets(a.text, a.ref, a.settings.placeholders, a.may_hold_secret())
+    if not candidates:
+        return
     image = _names_an_image(a)
-    found = [s for s in secrets.other_secrets(a.text, a.ref, a.settings.placeholders, a.may_hold_secret())
+    found = [s for s in candidates
              if a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
     if not found:
         return
