@@ -244,6 +244,8 @@ LITERAL_IS_PROSE = [
     P("an ``unclosed\n\nhttp://x.example/a b", "http://x.example/a", id="no-pair-across-a-paragraph"),
     P("``a\n  \t\nhttp://x.example/ ``", "http://x.example/", id="blank-line-of-spaces-breaks-it"),
     P("``a\r\n\r\nhttp://x.example/ ``", "http://x.example/", id="crlf-paragraph-break"),
+    P("``a\nb\nc\nhttp://x.example/ d``", "http://x.example/", id="over-three-lines"),
+    P("``" + "a" * 400 + " http://x.example/ ``", "http://x.example/", id="over-400-characters"),
 ]
 
 

@@ -172,6 +172,8 @@ class Spans(NamedTuple):
 _NO_SPANS = Spans()
 #: A paragraph break: a line holding nothing but spaces and tabs.
 _BLANK_LINE = lazy.compile(r"\n[ \t]*\r?\n")
+#: The longest inline literal of a plain-text file, in characters.
+_MAX_LITERAL = 400
 
 
 def scheme_start(text: str, colon: int, lo: int, escapes: FrozenSet[str] = _LINE_ESCAPES) -> int:
@@ -839,26 +841,33 @@ def scan_decoded(value: str, pieces: Tuple[Piece, ...], base: int, style: ProseS
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
     """The plain-text format: the whole file is prose, but for inline literals (``code``)."""
-    found = scan_prose(text)
-    if not found or "``" not in text:
-        return found
+    if "``" not in text or text.find(":") < 0:
+        return scan_prose(text)
     code = inline_literals(text)
-    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
-    return marked if include_code else [c for c in marked if not c.in_code]
+    if not code.starts:
+        return scan_prose(text)
+    # The literals are left out of the prose scan and scanned as code of their own: no
+    # candidate is looked up in them one by one.
+    found = scan_prose(text, excluded=code)
+    if include_code:
+        found.extend(c for s, e in zip(code.starts, code.ends) for c in scan_prose(text, s, e, in_code=True))
+    return found
 
 
 def inline_literals(text: str) -> Spans:
     """The ````code```` spans of a plain-text file, as reStructuredText and Markdown both write
     an inline literal (a README.txt, or Sphinx sources kept as .txt, as Django's are): a pair of
-    double backquotes in one paragraph.  Whatever a URI between them shows ("a URL like
-    ````http://example..com/```` would pass") is code, as it is in those formats."""
+    double backquotes in one paragraph, over at most three lines and 400 characters (longer,
+    they are two fences of a code block, or unrelated).  Whatever a URI between them shows
+    ("a URL like ````http://example..com/```` would pass") is code, as it is in those formats."""
     spans: List[Tuple[int, int]] = []
     start = text.find("``")
     while start >= 0:
         end = text.find("``", start + 2)
         if end < 0:
             break
-        if _BLANK_LINE.search(text, start, end) is not None:
+        if end - start > _MAX_LITERAL or text.count("\n", start, end) > 2 or (
+                text.find("\n", start, end) >= 0 and _BLANK_LINE.search(text, start, end) is not None):
             start = end  # (no pair across a paragraph break: the closing one may open the next)
             continue
         spans.append((start, end + 2))
