@@ -112,6 +112,7 @@ def test_a_decoded_candidate_is_fixed_through_its_escapes() -> None:
 ])
 def test_a_fix_keeps_an_ini_escape(text: str, fixed: str) -> None:
     assert fix_text(text, "ini", ALL).text == fixed
+    assert fix_text(fixed, "ini", ALL).text == fixed  # idempotent
 
 
 # --- values that run to the end of the line --------------------------------------------------

@@ -82,13 +82,13 @@ def _comment_start(text: str, l0: int, l1: int, chars: str) -> int:
 #: after whitespace, where the "#" it stands for would read as a comment's start once decoded.
 #: And its escaped braces, which are not a substitution ("file://" and an escaped "{index_file}"
 #: in pip-tools' tox.ini: a template's field once read).
-_INI_ESCAPED_COMMENT = lazy.compile(r"(?<![\s\\])\\[#;]|(?<!\\)\\[{}]")
+_INI_ESCAPES = lazy.compile(r"(?<![\s\\])\\[#;]|(?<!\\)\\[{}]")
 
 
 def scan_range(text: str, start: int, end: int, format: str, include_code: bool = False) -> List[Candidate]:
     """The candidates of a config text (or of Markdown front matter) in ``text[start:end]``."""
     if format == "ini" and text.find("\\", start, end) >= 0:
-        escaped = [(m.start(), m.end(), m.group()[1]) for m in _INI_ESCAPED_COMMENT.finditer(text, start, end)]
+        escaped = [(m.start(), m.end(), m.group()[1]) for m in _INI_ESCAPES.finditer(text, start, end)]
         if escaped:
             decoded, pieces = build(text, start, end, escaped)
             return [place(c, pieces, start) for c in _scan(decoded, 0, len(decoded), format)]

@@ -251,9 +251,7 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     found = scan_region(text, 0, len(text), include_code)
     if not found or "{" not in text or not any(text.find(o) >= 0 for o, _ in _TEMPLATE_TAGS):
         return found
-    code = template_spans(text)
-    marked = [c._replace(in_code=True) if code.covers(c.start, c.end) else c for c in found]
-    return marked if include_code else [c for c in marked if not c.in_code]
+    return template_spans(text).mark_code(found, include_code)
 
 
 FORMAT = Format("html", code_aware(scan), suppressions=frozenset({HASH_COMMENT, HTML_COMMENT}), links=True)

@@ -1004,10 +1004,7 @@ def _comment_candidates(text: str, start: int, end: int, include_code: bool = Fa
     if out and text.find("`", start, end) >= 0:
         # A comment quotes code between backquotes, as Markdown does ("# or even
         # `https:///host/path` (invalid, but accepted)"): what is quoted is code.
-        code = _backquoted(text, start, end)
-        out = [c._replace(in_code=True) if code.covers(c.start, c.end) else c for c in out]
-        if not include_code:
-            out = [c for c in out if not c.in_code]
+        out = _backquoted(text, start, end).mark_code(out, include_code)
     return out
 
 

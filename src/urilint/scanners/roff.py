@@ -158,8 +158,7 @@ def _mark_code(text: str, found: List[Candidate], include_code: bool) -> List[Ca
     code = Spans.of(m.span() for m in _DEFINITION.finditer(text))
     if not code.starts:
         return found
-    marked = [c._replace(in_code=True) if code.locate(c.start, c.end) < 0 else c for c in found]
-    return marked if include_code else [c for c in marked if not c.in_code]
+    return code.mark_code(found, include_code)
 
 
 FORMAT = Format("roff", code_aware(scan))

@@ -158,6 +158,12 @@ class Spans(NamedTuple):
         i = bisect_right(self.ends, start)
         return i < len(self.starts) and self.starts[i] <= start and end <= self.ends[i]
 
+    def mark_code(self, found: List[Candidate], include_code: bool) -> List[Candidate]:
+        """``found`` with each candidate that one of these (code) spans holds marked ``in_code``,
+        and left out without ``include_code``."""
+        marked = [c._replace(in_code=True) if self.covers(c.start, c.end) else c for c in found]
+        return marked if include_code else [c for c in marked if not c.in_code]
+
     def locate(self, pos: int, default_end: int) -> int:
         """-1 when ``pos`` is inside a span, else where the next span starts (or ``default_end``)."""
         i = bisect_right(self.ends, pos)
@@ -244,14 +250,14 @@ def escaped(text: str, i: int, lo: int) -> bool:
     return (i - j) % 2 == 1
 
 
-# Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
-# a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
-# or group.
 #: The keyword of an SQL pattern match, right before the quote of a pattern that holds a "%"
 #: wildcard (in capitals, as SQL in a program's strings is written: "like" is an English word).
 _SQL_LIKE = lazy.compile(r"\bI?LIKE[ \t]+\Z")
 #: A regular expression's character class repeated: "\\w+", "\\d{3}", "\\S*".
 _REGEX_CLASS = lazy.compile(r"\\[dDwWsS][+*?{]")
+# Regex syntax that no URI contains: an escaped metacharacter or class, a backreference (also in
+# a re.sub template, "ssh://\\1/\\2"), a group extension, a negated class, a quantified wildcard
+# or group.
 _REGEX_SYNTAX = lazy.compile(r"\\[.^$*+?()\[\]{}|/dDwWsSbBAZ0-9]|\\g<|\(\?|\[\^|[.\])][*+]|\)\?")
 
 
@@ -866,8 +872,8 @@ def inline_literals(text: str) -> Spans:
         end = text.find("``", start + 2)
         if end < 0:
             break
-        if end - start > _MAX_LITERAL or text.count("\n", start, end) > 2 or (
-                text.find("\n", start, end) >= 0 and _BLANK_LINE.search(text, start, end) is not None):
+        breaks = text.count("\n", start, end) if end - start <= _MAX_LITERAL else 3
+        if breaks > 2 or (breaks and _BLANK_LINE.search(text, start, end) is not None):
             start = end  # (no pair across a paragraph break: the closing one may open the next)
             continue
         spans.append((start, end + 2))
