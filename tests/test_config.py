@@ -108,7 +108,7 @@ SECRET_TABLES = [
     pytest.param({"per-file-ignores": {SECRET: ["E1"]}}, "per-file-ignores", id="glob"),
     pytest.param({"per-file-ignores": {SECRET: "URI1"}}, "must be a list of strings", id="glob-in-type-error"),
     pytest.param({"placeholders": [SECRET]}, "unknown syntaxes", id="placeholder"),
-    pytest.param({"select": ["https://ci.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789"]},
+    pytest.param({"select": ["https://ci.vendor.io/?token=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM"]},
                  "unknown selector", id="token"),
 ]
 PLAIN_TABLES = [

@@ -156,7 +156,8 @@ DUMMY_WORDS = frozenset("""
 #: pip's guide to escaping a password): beside one, only a password that looks real is reported.
 PLACEHOLDER_USERS = frozenset("""
     user username myuser youruser your_user your-user yourname your_name login name anonymous
-""".split())
+    test tester testuser test_user test-user demo demouser dummy sample
+""".split())  # (a test or demo account's password in a test or a guide: feedparser's "test:basic@")
 #: A CVSROOT (":pserver:anoncvs@host:/cvs/src") read as a URI's userinfo: no user, and a
 #: "password" that is CVS's access method and the user name, with no password after them.
 _CVS_METHOD_AND_USER = lazy.compile(r"(?:pserver|gserver|kserver|server|ext|extssh|ssh|fork|local|sspi):[^:]*")
@@ -189,10 +190,53 @@ _MIN_RANDOM_LENGTH = 16
 #: Lower-case words joined by "-" or "_": a name a person wrote.  Of random 16-character
 #: base64url keys, about two in a million hold only lower-case letters and those two.
 _LOWER_WORDS = lazy.compile(r"[a-z]+(?:[-_][a-z]+)+")
+#: What splits a value into parts, and a part that is one word in one case ("xoxb", "sk"):
+#: a token's prefix or a fixture's words, which _is_sequence sets aside.
+_SEPARATOR = lazy.compile(r"[-_.]")
+_ONE_CASE_WORD = lazy.compile(r"[a-z]+|[A-Z]+")
 #: A secret's name or a demo word with a counter: "pass2", "secret1", "admin123" (the second
 #: user of a doctest, "user2:pass2@").
 _NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|secret|token|key|admin|guest|test|demo|user)[0-9]{1,3}",
                                re.I)
+
+
+#: Values that specifications and their reference pages publish as examples, copied into the
+#: documentation and tests of every library that implements them: OAuth 2.0's (RFC 6749 sections
+#: 4.1-4.4 and 6; RFC 6750 section 2.1), PKCE's (RFC 7636 appendix B), OAuth 1.0's (RFC 5849
+#: sections 1.2 and 3.1), the Key Uri Format's TOTP secret (otpauth://...?secret=JBSWY3DPEHPK3PXP),
+#: and the signature of jwt.io's example token (edited copies keep it).  A JWT is judged by its
+#: signature, its last dot-separated part.
+PUBLISHED_EXAMPLES = frozenset("""
+    SplxlOBeZQQYbYS6WxSbIA 2YotnFZFEjr1zCsicMWpAA tGzv3JOkF0XG5Qx2TlKWIA s6BhdRkqt3
+    7Fjfp0ZBr1KtDRbnfVdmIw A3ddj3w mF_9.B5f-4.1JqM
+    dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
+    dpf43f3p2l4k3l03 hh5s93j4hdidpola hdhd0244k9j7ao03 hfdp7dh39dks9884 nnch734d00sl2jdk
+    pfkkdhi9sl3r4s00 9djdj82h48djs9d2 kkk9d7dh3k39sjv7 bYT5CMsGcbgUdFHObYMEfcx6bsw%3D
+    djosJKDKJSD8743243%2Fjdk33klY%3D
+    JBSWY3DPEHPK3PXP SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+""".split())
+#: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password".
+_LEET = str.maketrans("013457@$", "oieasta" + "s")
+#: What a made-up password appends to a word ("admin123!", "Passw0rd!").
+_SUFFIX_CHARS = "0123456789!?.#*_-"
+#: Words that a generated key does not spell out, but a made-up value built around the secret's
+#: name does ("SENTINELpassword1234", "other_fjv&8password"): the chance that a random
+#: 16-character key holds one is below one in ten thousand.
+_SECRET_WORDS_IN_VALUE = ("pass", "secret", "token")
+
+
+def _is_published_example(value: str) -> bool:
+    return value in PUBLISHED_EXAMPLES or ("." in value and value[value.rfind(".") + 1:] in PUBLISHED_EXAMPLES)
+
+
+def _spells_a_dummy(value: str) -> bool:
+    """A demo word with a counter or sign after it ("admin123!", "changeme1"), or "password"
+    in leetspeak too ("p@ssw0rd", "Passw0rd!").  (Only "password": "Gu3st!" beside the user
+    "guest" or "s3cr3t" is someone's attempt at a real one.)"""
+    if "%" in value:
+        value = unquote(value, errors="replace")
+    core = value.rstrip(_SUFFIX_CHARS).lower()
+    return core in DUMMY_WORDS or core.translate(_LEET) in ("password", "passwd")
 
 
 def _entropy(value: str) -> float:
@@ -215,6 +259,10 @@ def looks_real(value: str) -> bool:
         return False  # (a generated key holds no space: "/mypass/+ word=$+" is a phrase)
     if _LOWER_WORDS.fullmatch(value) is not None:
         return False  # words a person wrote ("synthetic-fragment"), not a generated key
+    low = value.lower()
+    for word in _SECRET_WORDS_IN_VALUE:
+        if word in low:
+            return False  # made up around the secret's name ("SENTINELpassword1234")
     return _entropy(value) >= _MIN_ENTROPY
 
 
@@ -248,6 +296,10 @@ def is_dummy(value: str, user: str = "") -> bool:
     if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
         return True
     if len(value) <= 11 and value[-1].isdigit() and _NUMBERED_DUMMY.fullmatch(value) is not None:  # (11: "password999")
+        return True
+    if len(value) <= 16 and _spells_a_dummy(value):  # (16: a demo word and a few signs)
+        return True
+    if _is_published_example(value):
         return True
     if value.endswith(("...", "\u2026")) and not find_tokens(value):
         return True  # cut short where it is shown ("?token=c8de56fa..."): an example's
@@ -294,10 +346,23 @@ def _names_a_secret(value: str) -> bool:
 
 
 def _is_sequence(value: str) -> bool:
-    """A keyboard sequence, separators aside ("abcd_efgh", "1234-5678")."""
-    if "-" in value or "_" in value or "." in value:
-        value = value.replace("-", "").replace("_", "").replace(".", "")
-    return len(value) >= 6 and _ascending_runs(value, 2) <= 2
+    """Keyboard sequences, separators and case aside: one or two ("abcd_efgh", "1234-5678",
+    "AbCdEfGh..."), or runs of more than 2.5 characters on average ("abc123def456ghi789"); or such
+    runs after words in one case ("xoxb-1234-1234-abc123", "pingram_sk_abc123": a token's
+    prefix and a fixture's filler).  Random values have runs of one character, nearly all."""
+    separated = "-" in value or "_" in value or "." in value
+    joined = value.replace("-", "").replace("_", "").replace(".", "") if separated else value
+    if _few_runs(joined.lower()):
+        return True
+    if not separated:
+        return False
+    return _few_runs("".join(part for part in _SEPARATOR.split(value) if not _ONE_CASE_WORD.fullmatch(part)).lower())
+
+
+def _few_runs(value: str) -> bool:
+    """Six characters or more, in ascending runs of more than 2.5 characters on average."""
+    n = len(value)
+    return n >= 6 and _ascending_runs(value, n * 2 // 5) * 5 < n * 2
 
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:

@@ -20,6 +20,8 @@ _SIG = "9701aa8c722487256002e5a7532ad991703075e6f71a26af8107147635cc2a"
 _SIGNED = ("https://storage.googleapis.com/b/o?x-goog-algorithm=GOOG4-RSA-SHA256&x-goog-credential={}"
            "%2F19000101%2Fus-east1%2Fstorage%2Fgoog4_request&x-goog-signature=" + _SIG)
 
+_JWT_HEAD = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0"
+
 DUMMIES = [
     # A keyboard sequence split by separators.
     pytest.param("https://test.com/?apiKey=abcd_efgh", id="sequence-with-underscore"),
@@ -51,10 +53,32 @@ DUMMIES = [
     pytest.param("https://deploy:Zq7pw8\u2026@db.vendor.io/", id="cut-short-password"),
     # A badge's read-only token, published in every README that embeds it.
     pytest.param("https://codecov.io/gh/o/r/branch/master/graph/badge.svg?token=yenl5fzxxr", id="badge-token"),
-    pytest.param("https://api.vendor.io/chart.PNG?token=abc123def456", id="image-token"),
+    pytest.param("https://api.vendor.io/chart.PNG?token=a9c1d7e3f0b2", id="image-token"),
     # A secret's name or demo word with a counter: a doctest's second user (pipenv's).
     pytest.param("https://user2:pass2@mydomain.com/some/path", id="numbered-pass"),
     pytest.param("https://api.vendor.io/?token=token123", id="numbered-token"),
+    # Fillers: long ascending runs, case and separators aside, after a token's prefix or words
+    # (apprise's Slack fixtures, dulwich's GitHub token).
+    pytest.param("https://ci.vendor.io/?token=xoxb-1234-1234-abc123", id="token-format-with-filler"),
+    pytest.param("https://ghp_AbCdEfGhIjKlMnOpQrStUvWxYz1234567890@github.com/", id="token-user-alphabet"),
+    pytest.param("https://api.vendor.io/?apikey=pingram_sk_abc123", id="words-then-filler"),
+    pytest.param("qq://?token=abc123def456ghi789jkl012mno345pq", id="runs-of-three"),
+    # "password" in leetspeak, a demo word with a counter and a sign (rfc3986's docs).
+    pytest.param("https://us3r:p%40ssw0rd@api.vendor.io", id="leet-password"),
+    pytest.param("postgres://app:Passw0rd!@db.vendor.io/x", id="password-leet-and-sign"),
+    pytest.param("postgres://app:admin123!@db.vendor.io/x", id="demo-word-counter-sign"),
+    # A test account's password (feedparser's guide to HTTP authentication).
+    pytest.param("http://test:basic@feeds.vendor.io/basic_auth.xml", id="test-account"),
+    # Values the specifications publish (RFC 6749, the Key Uri Format, jwt.io's token).
+    pytest.param("https://client.vendor.io/cb?code=SplxlOBeZQQYbYS6WxSbIA", id="rfc6749-code"),
+    pytest.param("otpauth://totp/Example:alice@vendor.io?secret=JBSWY3DPEHPK3PXP&issuer=Example",
+                 id="key-uri-format-secret"),
+    pytest.param("https://api.vendor.io/?id_token=" + _JWT_HEAD + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+                 id="jwt-io-signature"),
+    # A template: the secret goes in a slot (mkdocstrings' and apprise's tests).
+    pytest.param("http://prefix${USERNAME}suffix:prefix${PASSWORD}suffix@host.vendor.io/path",
+                 id="template-around-a-slot"),
+    pytest.param("pushward://hlk_Zq7pw8Lk?key={E2EE_KEY}{options}", id="two-slots"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -82,15 +106,34 @@ REAL = [
     pytest.param("ftp://me:Zq7pw8Lk%40r2Tx9Vb4Nm@www.example.com/", "Zq7pw8Lk%40r2Tx9Vb4Nm", id="long-once-decoded"),
     pytest.param("dbtype://username:Zq7pw8Lk%2Fr2Tx9Vb4Nm@hostspec/database", "Zq7pw8Lk%2Fr2Tx9Vb4Nm",
                  id="real-looking-beside-placeholder-user"),
-    pytest.param("http://x.vendor.io/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789...",
-                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="whole-token-then-an-ellipsis"),
+    pytest.param("http://x.vendor.io/?token=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM...",
+                 "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", id="whole-token-then-an-ellipsis"),
     pytest.param("http://x.vendor.io/?token=c8de56fa...more", "c8de56fa...more", id="dots-inside-a-value"),
     pytest.param("https://api.vendor.io/chart.png?api_key=9f8e7d6c5b4a3921Zq7pw8Lk", "9f8e7d6c5b4a3921Zq7pw8Lk",
                  id="real-looking-key-of-an-image"),
-    pytest.param("https://api.vendor.io/chart?token=abc123def456", "abc123def456", id="no-image"),
-    pytest.param("https://api.vendor.io/badge.svg/data?token=abc123def456", "abc123def456", id="image-name-not-last"),
+    pytest.param("https://api.vendor.io/chart?token=a9c1d7e3f0b2", "a9c1d7e3f0b2", id="no-image"),
+    pytest.param("https://api.vendor.io/badge.svg/data?token=a9c1d7e3f0b2", "a9c1d7e3f0b2", id="image-name-not-last"),
     pytest.param("https://user2:pass2024x@mydomain.com/some/path", "pass2024x", id="word-counter-and-more"),
     pytest.param("https://api.vendor.io/?token=token1234", "token1234", id="four-digit-counter"),
+    pytest.param("https://ci.vendor.io/?token=xoxb-43598234231-3248932482278", "xoxb-43598234231-3248932482278",
+                 id="token-format-typed-digits"),
+    pytest.param("https://ghp_AbCdZq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL@github.com/",
+                 "ghp_AbCdZq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL", id="token-user-short-run-then-random"),
+    pytest.param("https://api.vendor.io/?apikey=pingram_sk_Zq7pw8Lk4r2T", "pingram_sk_Zq7pw8Lk4r2T",
+                 id="words-then-random"),
+    pytest.param("qq://?token=abc123d9f4z6g7h8", "abc123d9f4z6g7h8", id="runs-then-random"),
+    pytest.param("postgres://app:s3cr3t@db.vendor.io/x", "s3cr3t", id="leet-secret-is-an-attempt"),
+    pytest.param("amqp://guest:Gu3st!@rabbit.vendor.io/v", "Gu3st!", id="leet-user-name"),
+    pytest.param("postgres://app:Passw0rd!Zq7@db.vendor.io/x", "Passw0rd!Zq7", id="password-leet-then-more"),
+    pytest.param("http://test:Zq7pw8Lk4r2Tx9Vb4NmQ@feeds.vendor.io/x", "Zq7pw8Lk4r2Tx9Vb4NmQ",
+                 id="test-account-real-looking"),
+    pytest.param("https://client.vendor.io/cb?code=SplxlOBeZQQYbYS6WxSbIB", "SplxlOBeZQQYbYS6WxSbIB",
+                 id="one-letter-from-rfc6749"),
+    pytest.param("otpauth://totp/x?secret=JBSWY3DPEHPK3PXQ", "JBSWY3DPEHPK3PXQ", id="one-letter-from-key-uri"),
+    pytest.param("https://api.vendor.io/?id_token=" + _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e",
+                 _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e", id="other-jwt"),
+    pytest.param("http://deploy:Zq7pw8Lk%24SUFFIX@db.vendor.io/", "Zq7pw8Lk%24SUFFIX", id="encoded-dollar-is-no-slot"),
+    pytest.param("pushward://hlk_Zq7pw8Lk?key=Zq7pw8Lk4r2Tx9Vb", "Zq7pw8Lk4r2Tx9Vb", id="no-slot"),
 ]
 
 # The shape of a generated secret, judged on the value as a program reads it.
@@ -98,7 +141,7 @@ LOOKS_REAL = [
     pytest.param("Zq7pw8Lk%40r2Tx9Vb4Nm", id="long-random-with-an-escape"),
     pytest.param("c8de56fa4deed24899803e93c227592aef6538f93025fe01", id="hex-token"),
     pytest.param("wJalrXUtnFEMI%2FK7MDENG%2BbPxRfiCYzq9kx", id="base64-with-escapes"),
-    pytest.param("ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="known-format"),
+    pytest.param("ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", id="known-format"),
     pytest.param("Zq7pw8Lk-r2Tx9Vb4Nm", id="random-with-a-hyphen"),
     pytest.param("zqxpwtlkrjtxmvbkqn", id="random-lower-case-letters"),
 ]
@@ -109,6 +152,9 @@ NOT_REAL_LOOKING = [
     pytest.param("Zq7pw8Lk r2Tx9Vb4Nm", id="random-halves-with-a-space"),
     pytest.param("synthetic-fragment", id="words-a-person-wrote"),
     pytest.param("synthetic_new_query", id="words-joined-by-underscores"),
+    pytest.param("SENTINELpassword1234", id="built-around-the-word-password"),
+    pytest.param("other_fjv%268password", id="ending-in-password"),
+    pytest.param("MySecretValue2024xyz", id="holding-secret"),
 ]
 
 

@@ -55,7 +55,7 @@ SEVERAL = [
                  id="URI203-three"),
     pytest.param("https://example.com/%7e%41%42", "URI204", 20, "3 percent-encodings", "https://example.com/~AB",
                  id="URI204-three"),
-    pytest.param("https://example.com/?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789&api_key=Zx8Qw3Rt6Yu9Io2Pa5Sd",
+    pytest.param("https://example.com/?token=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM&api_key=Zx8Qw3Rt6Yu9Io2Pa5Sd",
                  "URI304", 27, "query parameters 'token' and 'api_key' carry secrets", None, id="URI304-two"),
 ]
 

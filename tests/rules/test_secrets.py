@@ -27,15 +27,15 @@ SECRET_URIS = [
     pytest.param("https://www.bank.example:pw1234x@evil.io/", "pw1234x", id="misleading-with-pw"),
     pytest.param("https://api.vendor.io/?api_key=9f8e7d6c5b4a3921", "9f8e7d6c5b4a3921", id="api-key"),
     pytest.param("https://api.vendor.io/?a=1&access_token=ya29.A0AfH6SM", "ya29.A0AfH6SM", id="access-token"),
-    pytest.param("https://api.vendor.io/?t=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
-                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="github-token"),
-    pytest.param("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r",
-                 "ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="token-as-user"),
+    pytest.param("https://api.vendor.io/?t=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM",
+                 "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", id="github-token"),
+    pytest.param("https://ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM@github.com/o/r",
+                 "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", id="token-as-user"),
     pytest.param("https://api.vendor.io/a b?password=hunter22", "hunter22", id="password-param-with-other-finding"),
     pytest.param("https://api.vendor.io/?X-Amz-Signature=9c1e4b7a20fd3e58&%zz", "9c1e4b7a20fd3e58", id="amz"),
     # URI103 alone speaks for a wrapped link target's syntax, never for its secrets.
     pytest.param("(https://admin:s3cr3tPW@db.prod.internal/x)", "s3cr3tPW", id="wrapped-password"),
-    pytest.param('"https://api.vendor.io/?access_token=abcdef123456"', "abcdef123456", id="quoted-token-param"),
+    pytest.param('"https://api.vendor.io/?access_token=f3a9c1e7b2d4"', "f3a9c1e7b2d4", id="quoted-token-param"),
     pytest.param("\u200bpostgres://u:Pw12345x@db.prod.internal/x", "Pw12345x", id="invisible-prefix-password"),
 ]
 
@@ -61,7 +61,7 @@ def test_a_credential_rule_fires(uri: str, secret: str) -> None:
     ("uri", "expected"),
     [
         pytest.param("postgres://admin:s3cr3t@db/x", "postgres://admin:****@db/x", id="password"),
-        pytest.param("https://x/?token=abc123def456&page=2", "https://x/?token=****&page=2", id="query"),
+        pytest.param("https://x/?token=a9c1d7e3f0b2&page=2", "https://x/?token=****&page=2", id="query"),
         pytest.param("https://u:{pw}@h/", "https://u:{pw}@h/", id="placeholder-kept"),
         pytest.param("https://x/?key=README", "https://x/?key=README", id="not-a-secret"),
         pytest.param("https://example.com/", "https://example.com/", id="nothing"),
@@ -95,7 +95,7 @@ def _worth_reporting_as_it_was(value: str, host: Optional[str], user: str, real_
 
 _VALUES = st.sampled_from(["", "x", "guest", "changeme", "password", "hunter2", "s3cr3tPW", "[Filtered]",
                            "[secure]", "aws_secret_access_key", "1234567890abcdef", "ABCDEFGHIJ",
-                           "9f8e7d6c5b4a3921", "kQ7#vL2!pZ9@wX4$", "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+                           "9f8e7d6c5b4a3921", "kQ7#vL2!pZ9@wX4$", "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM",
                            "aaaaaaaaaaaaaaaaaaaa", "Xk9mQ2vL7pR4wZt8", "[user]", "[Xk9mQ2vL7pR4wZt8]"])
 
 
@@ -143,7 +143,7 @@ MAY_HOLD_A_SECRET = [
     pytest.param("https://h.io/?%6Bey=abc", id="encoded-letter"),
     pytest.param("https://h.io/?access%5Ftoken=abc", id="encoded-underscore"),
     pytest.param("https://h.io/x;JSESSIONID=abc", id="session-id"),
-    pytest.param("https://h.io/?q=ghp_abcdefghijklmnopqrstuvwxyz0123456789", id="github-token"),
+    pytest.param("https://h.io/?q=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", id="github-token"),
     pytest.param("https://h.io/?q=xoxb-123456789012-abcdefghij", id="slack-token-lowercase-prefix"),
     pytest.param("https://h.io/?q=eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4", id="jwt"),
 ]

@@ -34,10 +34,10 @@ _piece = st.sampled_from([
     "http", "https", "HTTP", "Https", "ws", "ftp", "postgres", "mailto:", "data:", "urn:", "hxxp", "htps", "myapp",
     "PLAINTEXT", "a_b", "1x", "://", ":/", "//", "///", "/", ".", "..", "/./", "/../", "a", "Z", "-", "_",
     "example.com", "EXAMPLE.com", "ex-ample", "-x", "x-", "xn--kln-sna", ":", ":80", ":443", ":", ":99999",
-    ":8080", ":port", ":7000", "?", "#", "&", ";", "=", "token=", "key=", "access_token=", "abc123def456",
-    "ghp_abcdefghijklmnopqrstuvwxyz0123456789", "hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXXXXXXXXXX",
+    ":8080", ":port", ":7000", "?", "#", "&", ";", "=", "token=", "key=", "access_token=", "a9c1d7e3f0b2",
+    "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM", "hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXXXXXXXXXX",
     "%", "%41", "%2F", "%2f", "%7E", "%7e", "%zz", "%E2%82%AC", "@", "u:p@", "user:Xk9mQ2vL7pR4wZt8@",
-    "ghp_abcdefghijklmnopqrstuvwxyz0123456789@", "www.evil.com@", "10.0.0.1:80@", "\u00f6", "\u00c4",
+    "ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM@", "www.evil.com@", "10.0.0.1:80@", "\u00f6", "\u00c4",
     "\u0130", "\u017f", "\u200b", "\u00a0", "\u65e5", "127.1", "0x7f", "1.2.3.4", "999.1.1.1", "999", "[", "]",
     "[::1]", "[::1::2]", " ", "\n", "\t", "{x}", "${X}", "<id>", "$X", "%s", "a" * 64, "https//", "http;//",
     "(", ")", '"', "'", "|", "^", "`", "\\",
@@ -173,7 +173,7 @@ def test_a_uri_lacks_a_sign(text: str, sign: int) -> None:
 
 
 def test_only_wanted_signs_are_worked_out() -> None:
-    text = "HTTP://Example.com:80/a/../%7e?token=ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+    text = "HTTP://Example.com:80/a/../%7e?token=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM"
     every = _signs(text)
     assert every & Sign.SCHEME_CASE and every & Sign.PORT
     assert signs_of(Analysis(text, EVERY_RULE), Sign.PORT) == Sign.PORT
@@ -302,11 +302,21 @@ def test_check_hands_back_the_secret_spans(settings: Settings, text: str) -> Non
     pytest.param("123456", True, id="digits"),
     pytest.param("1234567890abcdef", True, id="two-runs"),
     pytest.param("abcdefghij", True, id="letters"),
+    pytest.param("123abc789", True, id="three-runs-of-three"),
+    pytest.param("AbCdEfGhIjKlMnOpQrStUvWxYz1234567890", True, id="case-aside"),
+    pytest.param("xoxb-1234-1234-abc123", True, id="runs-after-a-prefix-word"),
+    pytest.param("pingram_sk_abc123", True, id="runs-after-words"),
+    pytest.param("abc123def456ghi789jkl012mno345pq", True, id="many-runs-of-three"),
     pytest.param("12345", False, id="too-short"),
-    pytest.param("123abc789", False, id="three-runs"),
     pytest.param("Xk9mQ2vL7pR4wZt8", False, id="random"),
+    pytest.param("abcdefgz91", False, id="runs-of-two-and-a-half"),
+    pytest.param("a1b2c3d4e5f6", False, id="interleaved"),
+    pytest.param("xoxb-43598234231-3248932482278", False, id="typed-digits-after-a-prefix"),
+    pytest.param("pingram_sk_Zq7pw8Lk", False, id="random-after-words"),
+    pytest.param("sk_live_ab12", False, id="too-short-after-words"),
+    pytest.param("hello_world", False, id="words-alone"),
 ])
-def test_a_sequence_is_two_runs_at_most(value: str, expected: bool) -> None:
+def test_a_sequence_is_long_ascending_runs(value: str, expected: bool) -> None:
     assert secrets._is_sequence(value) is expected
 
 

@@ -319,9 +319,17 @@ class Analysis:
 
     def secret_worth_reporting(self, start: int, end: int, real_only: bool = False) -> bool:
         """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting),
-        in a URI that does not say it is an example; with ``real_only``, only when it looks real."""
+        in a URI that does not say it is an example, and holding no placeholder; with
+        ``real_only``, only when it looks real.  (Masking asks none of this.)"""
         if self.marked_as_example():
             return False
+        # A template's: the secret goes in a slot it holds ("prefix${PASSWORD}suffix").  (Not a
+        # slot around it, "[user[:s3cr3tPW]@]"; nor an elision at the end, "ghp_...x...":
+        # secrets.is_dummy judges a value cut short.)
+        if self.placeholders:
+            cut = start + len(self.text[start:end].rstrip(".\u2026"))
+            if any(start <= s and e <= cut for s, e in self.placeholders):
+                return False
         user = (self.ref.userinfo or "").split(":", 1)[0]
         return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
                                        real_only=real_only or self.real_secrets_only)

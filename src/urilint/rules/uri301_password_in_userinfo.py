@@ -94,7 +94,7 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         Example("amqp://guest:Gu3st!@rabbit/vhost"),
         Example("https://deploy:p%40ss@api.vendor.io/"),
         Example("mysql://root:a@b@db/x"),
-        Example("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git"),
+        Example("https://ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM@github.com/o/r.git"),
         Example("https://[user[:s3cr3tPW]@]example.org/"),
     ),
     good=(
