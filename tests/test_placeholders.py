@@ -45,6 +45,11 @@ def slots(text: str) -> List[str]:
         # an elided part of the authority, as comments write one
         pytest.param("http://service.[..].amazonaws.com/x", ["[..]"], id="elided-label"),
         pytest.param("http://[\u2026]:8080/", ["[\u2026]"], id="elided-host-ellipsis-character"),
+        # after the authority, a group that starts a component or a parameter
+        pytest.param("https://www.pushplus.plus/send/{token}[?other_params]", ["{token}", "[?other_params]"],
+                     id="optional-query-after-the-path"),
+        pytest.param("https://host/api[/v2]/items", ["[/v2]"], id="optional-segment"),
+        pytest.param("https://host/items?page=1[&size=N]", ["[&size=N]"], id="optional-parameter"),
     ],
 )
 def test_placeholder_slots(text: str, expected: List[str]) -> None:

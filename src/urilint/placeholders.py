@@ -149,13 +149,16 @@ def _authority_end(text: str) -> int:
 def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bool:
     """Is the bracket group ``text[start:end]`` an optional part rather than an IP literal?
 
-    It must lie in the authority, and its content must be something no IP literal is: nested
+    In the authority, its content must be something no IP literal is: nested
     brackets, an "@", a leading delimiter ("[/db]", "[?opts]", "[,host2]", "[:port]" but not
     "[::1]"), a word that is not hexadecimal ("[netloc]"), or only dots: an elided part
-    ("http://service.[..].amazonaws.com/", "[...]", "[…]")."""
-    if end > authority_end:  # 0 without "scheme://": no authority, no optional part
-        return False
+    ("http://service.[..].amazonaws.com/", "[...]", "[…]").  After the authority, it must
+    start with "/", "?", "#" or "&"."""
     content = text[start + 1:end - 1]
+    if end > authority_end:  # 0 without "scheme://": no authority
+        # After it, only a group that starts a component or a parameter is a part: apprise's
+        # "https://host/send/{token}[?other_params]" (PHP's "?tags[]=a", "?f[name]=b" are data).
+        return authority_end > 0 and content[:1] in ("/", "?", "#", "&")
     if "[" in content or "@" in content or content[0] in "/?#,":
         return True
     if content.strip(".\u2026") == "":

@@ -9,8 +9,9 @@ from ..rfc3986 import grammar, lazy
 from .base import MALFORMED, Analysis, CleanShape, Example, Rule, Sign
 from .common import PORT, problems_for
 
-#: A port spelled as a name: documentation's placeholder for a number.
-_WORD = lazy.compile("[A-Za-z_]+")
+#: A port spelled as a name: documentation's placeholder for a number ("port", "PORT_NUMBER",
+#: minio's "STS-PORT").
+_WORD = lazy.compile("[A-Za-z_][A-Za-z_-]*")
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -77,6 +78,7 @@ slots and are not reported.
         "https://user:pass@host:port/path",
         "redis://localhost:PORT/0",
         "scheme://proxy.server:port_number",
+        "http://STS-HOST:STS-PORT/",
     ),
     check=check,
 )

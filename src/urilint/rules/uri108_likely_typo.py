@@ -37,8 +37,18 @@ def near_miss(scheme: str) -> List[str]:
     # One edit changes one place or two neighbours, so with three characters or more it leaves
     # the first or the last character where it was: a cheap test before comparing (every unknown
     # scheme is asked, eleven times).
+    if _secure_variant(scheme):
+        return []
     return [s for s in COMMON_SCHEMES
             if (scheme[:1] == s[:1] or scheme[-1:] == s[-1:]) and one_edit_apart(scheme, s)]
+
+
+def _secure_variant(scheme: str) -> bool:
+    """A common scheme with the "s" that names its TLS variant (https, wss, ftps, imaps):
+    apprise's "mailtos://" is its mail over TLS, not a mistyped "mailto".  Not a scheme that
+    has its "s" already: "httpss" is a typo."""
+    base = scheme[:-1]
+    return scheme[-1:] == "s" and base in COMMON_SCHEMES and base[-1:] != "s" and scheme not in COMMON_SCHEMES
 
 
 def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
@@ -142,7 +152,8 @@ Each reads as something else: a relative path, a path on an empty host, a host n
 
 ## Fix safety
 Unsafe: offered only where one intent is clear.  Defanged links (`hxxp://`) are deliberate and are
-not reported.
+not reported, nor is a common scheme with the "s" of its TLS variant (`mailtos://`, as `https`
+is `http`'s).
 """,
     bad=(
         Example("http:/example.com/x", "http://example.com/x"),
@@ -156,6 +167,7 @@ not reported.
         Example("http://https://example.com/", "https://example.com/"),
         Example("htps://example.com/", "https://example.com/"),
         Example("htttp://example.com/", "http://example.com/"),
+        Example("httpss://example.com/", "https://example.com/"),
         Example("https://", None),
         Example("http://:8080/", None),
         Example("ws:///////Va?3", None),
@@ -167,6 +179,8 @@ not reported.
         "file:/etc/hosts",
         "hxxp://malware.example/",
         "fileb://payload.bin",
+        "mailtos://me@mail.example.com/",
+        "gits://git.example.com/repo",
         "ssl://broker.example:61617",
         "sftp://host/x",
         "ftps://host/x",
