@@ -96,8 +96,9 @@ def test_fix_never_moves_where_a_uri_ends() -> None:
     # Percent-encoding the first "[" would let the re-read URI balance one more "]" (fuzz finding).
     # The "[/]" in it reads as an optional part of a syntax description by default, so the
     # fuzz finding is replayed without that placeholder syntax.  The host's lone surrogate is
-    # replaced by "Q": a non-ASCII host is never percent-encoded, so no fix would be tried.
-    text = '\n"VH\udcc7\x00[]H\x0b*\n"VH://2C*\'\'\'\x0f[VVQH:\udcc7\x00[/]]]]]`/'
+    # replaced by "Q": a non-ASCII host is never percent-encoded, so no fix would be tried.  (The
+    # fuzz input's NULs are "\x01" here: a NUL now ends a bare URI, as the end of a C string.)
+    text = '\n"VH\udcc7\x01[]H\x0b*\n"VH://2C*\'\'\'\x0f[VVQH:\udcc7\x01[/]]]]]`/'
     settings = Settings(placeholders=DEFAULT_SYNTAXES - {"optional"})
     result = fix_text(text, "markdown", settings, unsafe=True)
     assert result.text == text and result.notices == ("a fix was skipped: it would have changed how the text around a URI reads",)

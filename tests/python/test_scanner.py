@@ -87,6 +87,15 @@ FINDS = [
     P('return"http://a.example/"\n', [("http://a.example/", "py-string", "http://a.example/")], id="return-glued"),
     P('print("[cyan]https://a.example/x[/cyan]")\n', [("https://a.example/x", "py-string", "https://a.example/x")],
       id="rich-markup"),
+    # A field holding a quote is a slot: the prose scan would cut the URI at the quote.
+    P("o = f\"host='mongodb+srv://{info['fqdn']}'\"\n", [("mongodb+srv://{}", "py-string", "mongodb+srv://{info['fqdn']}")],
+      id="field-with-quotes-in-prose"),
+    # A NUL ends a C string (a binary format's writer).
+    P("w = b'http://www.w3.org/ns/ttml\\0'\n", [("http://www.w3.org/ns/ttml", "py-string", "http://www.w3.org/ns/ttml")],
+      id="nul-terminated"),
+    # A comment's URI that no pair of quotes wraps is prose.
+    P('# a "quote then https:/host.io/x\n', [("https:/host.io/x", "comment", "https:/host.io/x")], id="comment-one-quote"),
+    P("# see 'https:/host.io/x\" mixed\n", [("https:/host.io/x", "comment", "https:/host.io/x")], id="comment-mixed-quotes"),
 ]
 
 # Strings and comments that read as something else: nothing is found.
@@ -108,6 +117,9 @@ SILENT = [
     # What a comment quotes between backquotes is code (a URL parser's comment on bad input).
     P("# or even `https:///host/path` (invalid, but accepted)\n", id="comment-backquoted"),
     P("# `sqlite:///D:/foo` (or ``sqlite:///D:\\\\foo``)\n", id="comment-backquoted-pairs"),
+    # ... and so is what it quotes as a string (aiohttp's and django-oauth-toolkit's comments).
+    P('# browsers normalize "https:/example.com" to "https://example.com/", so\n', id="comment-double-quoted"),
+    P("# WHATWG mode reads a host from 'http:host/p' or 'http:///host/p'\n", id="comment-single-quoted"),
     P('u = "%s://%s/" % (scheme, host)\n', id="printf-scheme"),
     P('u = f"{scheme}://{host}/"\n', id="f-string-scheme"),
     P('u = "${SCHEME}://host/"\n', id="shell-scheme"),
@@ -191,7 +203,7 @@ def test_extract_entry_point() -> None:
 # The lexer follows PEP 701 (Python 3.12) f-strings whatever the running interpreter: a field
 # may reuse the string's quote, nest f-strings, hold comments and line breaks.
 PEP701 = [
-    P('x = f"https://h/{d["k"]}/x"\n', 'https://h/{d["k"]}/x', id="same-quote-in-field"),
+    P('x = f"https://h/{d["k"]}/x"\n', 'https://h/{}/x', id="same-quote-in-field"),
     P('x = f"http://h/{f"{a}"}"\n', "http://h/{}", id="nested-same-quote"),
     P('x = f"""http://h/{\n  a  # the host\n}/x"""\n', "http://h/{}/x", id="comment-in-field"),
     P('x = f"http://h/{x:{"w"}}"\n', "http://h/{}", id="quote-in-nested-spec"),
@@ -237,3 +249,24 @@ def test_a_backquoted_uri_in_a_comment_is_code_when_code_is_included() -> None:
     src = "# or even `https:///host/path` (invalid); see https:///a/b\n"
     assert [(c.uri, c.in_code) for c in scan_python(src, include_code=True)] == [
         ("https:///host/path", True), ("https:///a/b", False)]
+
+
+# A literal that is a piece of another string: both of its ends are open (only its characters
+# are judged, it is never fixed).  A literal passed on whole is not.
+PIECES = [
+    P('u = url.replace("https:////", "https://a.io/")\n', [(True, True), (True, True)], id="replace-both-arguments"),
+    P('u = url.replace(\n    "http:/x", "https://y")\n', [(True, True), (True, True)], id="replace-across-lines"),
+    P('u = s.split("https://a.io/x")[0]\n', [(True, True)], id="split"),
+    P('i = s.find("https://a.io/x", 3)\n', [(True, True)], id="find"),
+    P('a, _, b = s.partition("https://a.io/x")\n', [(True, True)], id="partition"),
+    P('ok = s.startswith("https://a.io/x")\n', [(False, True)], id="prefix-test"),
+    P('u = fetch("https://a.io/x")\n', [(False, False)], id="plain-call"),
+    P('u = replace_all("https://a.io/x")\n', [(False, False)], id="a-function-named-replace"),
+    P('u = s.replace(old, new) + "https://a.io/x"\n', [(True, False)], id="after-a-replace-call"),
+    P('u = fetch(s.split(",")[0], "https://a.io/x")\n', [(False, False)], id="beside-a-split-call"),
+]
+
+
+@pytest.mark.parametrize("src, expected", PIECES)
+def test_pieces_of_other_strings(src: str, expected: List[Tuple[bool, bool]]) -> None:
+    assert [(c.open_start, c.open_end) for c in scan_python(src)] == expected

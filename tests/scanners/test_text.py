@@ -236,6 +236,7 @@ LITERAL_IS_CODE = [
     P("run ``curl\nhttps://x.example/`` now", "https://x.example/", id="across-a-line-break"),
     P("```\nhttps://x.example/a b\n```", "https://x.example/a", id="fenced-block"),
     P("``a`` and ``http://x.example/p q``", "http://x.example/p", id="second-pair"),
+    P("run ``curl\r\nhttps://x.example/`` now", "https://x.example/", id="across-a-crlf"),
 ]
 LITERAL_IS_PROSE = [
     P("see http://example..com/ now", "http://example..com/", id="bare"),
@@ -244,6 +245,7 @@ LITERAL_IS_PROSE = [
     P("an ``unclosed\n\nhttp://x.example/a b", "http://x.example/a", id="no-pair-across-a-paragraph"),
     P("``a\n  \t\nhttp://x.example/ ``", "http://x.example/", id="blank-line-of-spaces-breaks-it"),
     P("``a\r\n\r\nhttp://x.example/ ``", "http://x.example/", id="crlf-paragraph-break"),
+    P("``a\r\rhttp://x.example/ ``", "http://x.example/", id="cr-paragraph-break"),
     P("``a\nb\nc\nhttp://x.example/ d``", "http://x.example/", id="over-three-lines"),
     P("``" + "a" * 400 + " http://x.example/ ``", "http://x.example/", id="over-400-characters"),
 ]

@@ -46,7 +46,7 @@ _DELIMITER = lazy.compile(r"[*_~]")
 _PARTNERS = {"_": lazy.compile("_|%5[Ff]"), "~": lazy.compile("~|%7[Ee]"), "*": lazy.compile(r"\*|%2[Aa]")}
 #: A line ending and the blank line after it: a paragraph ends before it (CommonMark 4.8).
 #: (No lookahead: searched with an end position, "\Z" or a lookahead would match there.)
-_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)")
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n)")  # (a "\r\n" is one break)
 
 #: A line that may be a table's delimiter row: only "|", "-", ":" and blanks, with a "|" and a
 #: "-" (an over-estimate: the cells are not counted against the header's).

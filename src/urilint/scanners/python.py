@@ -55,8 +55,9 @@ and each docstring parses at most twice its own length plus :data:`_PARSE_ALLOWA
 characters, so the cost stays linear on any docstring.
 
 Placeholders: an f-string field is kept as its source text when that text is itself a braces
-placeholder (``{host}``, ``{0}``, ``{x!r}``: an exact, verbatim piece), and otherwise becomes
-the neutral slot ``{}`` mapped to the whole field (``{a + b}``, ``{x:{w}}``); either way the rules
+placeholder with no quote in it (``{host}``, ``{0}``, ``{x!r}``: an exact, verbatim piece), and
+otherwise becomes the neutral slot ``{}`` mapped to the whole field (``{a + b}``, ``{x:{w}}``,
+``{d["k"]}``, whose quote would end a URI read as prose); either way the rules
 see a "braces" slot (so turning that syntax off in ``placeholders`` also unslots f-string fields).
 ``%s``, ``{}`` and ``$name`` in ordinary strings are left as written: the shared placeholder model
 (:mod:`urilint.placeholders`) already treats them as slots, whether the string is later used with
@@ -488,10 +489,20 @@ def _has_doubled_brace(text: str, start: int, end: int) -> bool:
     return text.find("{{", start, end) >= 0 or text.find("}}", start, end) >= 0
 
 
+#: Quotes end a URI in prose (RFC 3986 Appendix C): a field holding one (``{info['host']}``,
+#: ``{d["k"]}``) would be cut there by the prose scan, leaving half a field in the URI, so such
+#: a field becomes the neutral slot.  (A format spec's "<" or ">" is no concern: the prose scan
+#: reads a field that holds one as a slot already, by the placeholder model's braces.)
+_CUTS_A_FIELD = frozenset("'\"")
+
+
 def field_slot(field: str) -> str:
     """The text a replacement field stands as in the value: itself when it is a braces
-    placeholder (an exact, verbatim map), else the neutral slot ``{}``."""
-    return field if _BRACES.fullmatch(field) else SLOT
+    placeholder that a prose scan reads whole (an exact, verbatim map), else the neutral slot
+    ``{}``."""
+    if _BRACES.fullmatch(field) is None or not _CUTS_A_FIELD.isdisjoint(field):
+        return SLOT
+    return field
 
 
 def part_value(text: str, part: Part) -> Tuple[str, Pieces]:
@@ -540,7 +551,7 @@ _PATTERN_CALL = lazy.compile(
 _WHITESPACE = lazy.compile(r"\s")
 # Doctest examples inside a docstring: a ">>>" line starts code that runs to a blank line.
 _DOCTEST = lazy.compile(r"(?m)^[ \t]*>>>")
-_BLANK_LINE = lazy.compile(r"(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n|\Z)")
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t]*(?:\r\n|\r|\n|\Z)")  # (a "\r\n" is one break)
 
 
 def _is_regex(text: str, group: Group, value: str) -> bool:
@@ -936,12 +947,19 @@ _BEFORE = lazy.compile(r"\+[ \t\r\n]*(?:\\\r?\n[ \t\r\n]*)*\Z")
 #: ``endswith``/``removesuffix``, alone or in a tuple of them.
 _PREFIX_TEST = lazy.compile(r"\.(?:startswith|removeprefix)\([ \t\r\n]*(?:\([^()]*)?\Z")
 _SUFFIX_TEST = lazy.compile(r"\.(?:endswith|removesuffix)\([ \t\r\n]*(?:\([^()]*)?\Z")
+#: A literal that is a piece of some other string: what ``str.replace`` looks for or puts in
+#: its place (streamlink's ``url.replace("https:////", "https://")`` repairs a malformed URL),
+#: and what ``split``, ``partition``, ``find`` and ``index`` look for.
+_SEARCH_CALL = lazy.compile(
+    r"\.(?:replace|r?split|r?partition|r?find|r?index)\([ \t\r\n]*(?:[^()]{0,200},[ \t\r\n]*)?\Z")
+_SEARCH_NAMES = ("replace(", "split(", "partition(", "find(", "index(")
 
 
 def continued(text: str, group: Group) -> Tuple[bool, bool]:
     """Whether the program joins more text before and after the literal group at run time: a
     ``+`` before it, a ``+``, ``%`` or ``.format``/``.join`` after it (on the same logical line);
-    or the literal is what a string is tested to start or end with."""
+    or the literal is what a string is tested to start or end with, or a piece searched for or
+    put in place (both ends open)."""
     before = _BEFORE.search(text, max(0, group.start - 64), group.start) is not None
     after = _AFTER.match(text, group.end) is not None
     lo = max(0, group.start - 256)
@@ -949,6 +967,12 @@ def continued(text: str, group: Group) -> Tuple[bool, bool]:
         # (two substring tests per literal; the patterns run only after such a call's name)
         after = after or _PREFIX_TEST.search(text, lo, group.start) is not None
         before = before or _SUFFIX_TEST.search(text, lo, group.start) is not None
+    if not (before and after):
+        for name in _SEARCH_NAMES:  # (a loop of substring tests; the pattern runs after a name)
+            if text.find(name, lo, group.start) >= 0:
+                if _SEARCH_CALL.search(text, lo, group.start) is not None:
+                    return True, True
+                break
     return before, after
 
 
@@ -981,7 +1005,7 @@ def _read_group_value(text: str, group: Group, value: str, pieces: Pieces, base:
         return _prose(text, value, pieces, base, "docstring", include_code, True)
     if _is_regex(text, group, value):
         return []
-    if _is_whole_uri(value):
+    if "\x00" not in value and _is_whole_uri(value):  # (a NUL ends a C string: b"http://a/b\0")
         s0, s1, ps = map_span(pieces, base, 0, len(value))
         return [Candidate(value, s0, s1, "py-string", False, ps)]
     if not docstrings and _WHITESPACE.search(value):
@@ -1005,7 +1029,19 @@ def _comment_candidates(text: str, start: int, end: int, include_code: bool = Fa
         # A comment quotes code between backquotes, as Markdown does ("# or even
         # `https:///host/path` (invalid, but accepted)"): what is quoted is code.
         out = _backquoted(text, start, end).mark_code(out, include_code)
+    if out and (text.find('"', start, end) >= 0 or text.find("'", start, end) >= 0):
+        # A comment that quotes a URI as a string mentions it, as code would hold it ("# browsers
+        # normalize "https:/example.com" to ...", '# reads a host from "http:host/p"'): what is
+        # quoted is code, as between backquotes.  (A link to follow is written bare.)
+        out = [c._replace(in_code=True) if _quoted(text, c.start, c.end) else c for c in out]
+        if not include_code:
+            out = [c for c in out if not c.in_code]
     return out
+
+
+def _quoted(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` stands between a pair of the same quote."""
+    return 0 < start and end < len(text) and text[start - 1] in "\"'" and text[end] == text[start - 1]
 
 
 def _backquoted(text: str, start: int, end: int) -> Spans:

@@ -127,9 +127,10 @@ class ProseStyle:
         #: prose; not in reST, where a backslash escapes the character after it
         self.string_escapes = string_escapes
         #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use):
-        #: never ESC or BEL, which start and end a terminal's control sequences (an OSC 8
+        #: never NUL, which ends a C string (b"http://www.w3.org/ns/ttml\\0" in a binary format's
+        #: writer), nor ESC or BEL, which start and end a terminal's control sequences (an OSC 8
         #: hyperlink, "\\x1b]8;;https://x.io\\x07text", or colours glued to a logged URL)
-        self.run = lazy.compile(r'[^\s"<>`\x07\x1b' + UNICODE_STOPS + re.escape(stops) + "]*")
+        self.run = lazy.compile(r'[^\s"<>`\x00\x07\x1b' + UNICODE_STOPS + re.escape(stops) + "]*")
 
 
 TEXT = ProseStyle()
@@ -177,7 +178,8 @@ class Spans(NamedTuple):
 
 _NO_SPANS = Spans()
 #: A paragraph break: a line holding nothing but spaces and tabs.
-_BLANK_LINE = lazy.compile(r"\n[ \t]*\r?\n")
+# (Any line ending, "\r" alone too; the "\r" of a "\r\n" does not end a line of its own.)
+_BLANK_LINE = lazy.compile(r"(?:\r\n|\r(?!\n)|\n)[ \t]*[\r\n]")
 #: The longest inline literal of a plain-text file, in characters.
 _MAX_LITERAL = 400
 
@@ -860,6 +862,11 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
     return found
 
 
+def _line_breaks(text: str, start: int, end: int) -> int:
+    """Line breaks in ``text[start:end]``, "\r\n", "\r" and "\n" alike (an old Mac file's)."""
+    return text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+
+
 def inline_literals(text: str) -> Spans:
     """The ````code```` spans of a plain-text file, as reStructuredText and Markdown both write
     an inline literal (a README.txt, or Sphinx sources kept as .txt, as Django's are): a pair of
@@ -872,7 +879,7 @@ def inline_literals(text: str) -> Spans:
         end = text.find("``", start + 2)
         if end < 0:
             break
-        breaks = text.count("\n", start, end) if end - start <= _MAX_LITERAL else 3
+        breaks = _line_breaks(text, start, end) if end - start <= _MAX_LITERAL else 3
         if breaks > 2 or (breaks and _BLANK_LINE.search(text, start, end) is not None):
             start = end  # (no pair across a paragraph break: the closing one may open the next)
             continue
