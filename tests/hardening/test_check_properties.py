@@ -115,6 +115,9 @@ DOCUMENTS = {
     "python": "U = \"{u}\"  # {u}\nV = ('{u}')\n",
     "notebook": "{u}",  # replaced below: a notebook of the Markdown and Python documents
     "roff": ".TH T 1\n.\\\" {u}\nSee \\fI\\(la{u}\\(ra\\fR and \\fB{u}\\fR.\n.UR {u}\n.UE\n",
+    # Core metadata: the headers as text, the description as its content type says.
+    "metadata": "Metadata-Version: 2.1\nName: x\nHome-page: {u}\nProject-URL: Source, {u}\n"
+                "Description-Content-Type: text/markdown\n\nSee [db]({u}) and <{u}> and {u}.\n",
 }
 
 

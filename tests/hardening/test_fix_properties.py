@@ -53,11 +53,16 @@ TEMPLATES = {
 @st.composite
 def document(draw: st.DrawFn, fmt: str) -> str:
     """A file of ``fmt`` with URIs to fix in the format's constructs, around hostile filler
-    (Python gets plain filler: its candidates need a module that parses; a notebook is a
+    (Python gets plain filler: its candidates need a module that parses; core metadata is
+    headers and a Markdown, reST or text document; a notebook is a
     Markdown and a Python document as its cells, in one of several JSON layouts)."""
     if fmt == "notebook":
         return notebook_json(draw(document("markdown")), draw(document("python")), indent=draw(st.sampled_from([1, 2])),
                              ascii=draw(st.booleans()), listed=draw(st.booleans()))
+    if fmt == "metadata":  # headers (text), then a description in the markup its header names
+        kind, body = draw(st.sampled_from([("text/markdown", "markdown"), ("text/x-rst", "rst"), ("text/plain", "text")]))
+        head = f"Metadata-Version: 2.1\nName: x\nHome-page: {draw(URIS)}\nDescription-Content-Type: {kind}\n\n"
+        return head + draw(document(body)).replace("\r\n", "\n").replace("\r", "\n")
     newline = draw(st.sampled_from(["\n", "\r\n", "\r"] if fmt != "python" else ["\n", "\r\n"]))
     lines: List[str] = []
     for _ in range(draw(st.integers(1, 5))):

@@ -36,6 +36,7 @@ CONTENT = {
     "python": f"K = '{DIRTY}'\n", "gettext": f"msgid \"see {DIRTY}\"\nmsgstr \"\"\n",
     "notebook": notebook_json(f"[a]({DIRTY})\n", f"K = '{DIRTY}'\n"),
     "roff": f".TH T 1\nsee \\fB{DIRTY}\\fR\n",
+    "metadata": f"Metadata-Version: 2.1\nName: x\nHome-page: {DIRTY}\n\n`a <{DIRTY}>`_\n",
 }
 
 

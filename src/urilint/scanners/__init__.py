@@ -112,6 +112,8 @@ REGISTRY = Registry((
     Claim("shell", "config:SHELL", suffixes=(".sh", ".bash", ".zsh", ".ksh"),
           names=(".bashrc", ".bash_profile", ".profile", ".zshrc")),
     Claim("text", "text:FORMAT", suffixes=(".txt",)),
+    # Core metadata: headers, then the long description in its own markup.
+    Claim("metadata", "metadata:FORMAT", names=("pkg-info", "metadata")),
     # Manual pages by section ("git.1", "npmrc.5", "ssl.1ssl", "Foo.3pm") and roff sources.
     # (Suffixes, not globs: a glob with "[" costs fnmatch a compiled pattern at start-up.)
     Claim("roff", "roff:FORMAT", suffixes=tuple(f".{n}" for n in range(1, 10)) + (
