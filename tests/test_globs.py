@@ -10,7 +10,8 @@ from hypothesis import given, settings as hsettings, strategies as st
 from urilint import globs
 from urilint.config import DEFAULT_EXAMPLE_PATHS, DEFAULT_GENERATED_PATHS, DEFAULT_TEST_PATHS
 from urilint.scanners import REGISTRY
-from urilint.secrets import DOCUMENTATION_HOSTS, WEBHOOKS
+from urilint import secrets
+from urilint.secrets import WEBHOOKS
 from urilint.settings import EXAMPLE_HOST_PATTERNS
 
 _piece = st.sampled_from(["a", "b", "ab", ".", "/", "*", "**", "?", "[ab]", "test", "_", ".py", "min", "A"])
@@ -33,7 +34,7 @@ HOSTS = ["example.com", "www.example.com", "example.comx", "hooks.slack.com", "a
 
 @pytest.mark.parametrize("pattern", sorted({*DEFAULT_TEST_PATHS, *DEFAULT_GENERATED_PATHS, *DEFAULT_EXAMPLE_PATHS,
                                             *(g for c in REGISTRY.claims for g in c.globs),
-                                            *DOCUMENTATION_HOSTS, *EXAMPLE_HOST_PATTERNS,
+                                            *EXAMPLE_HOST_PATTERNS,
                                             *(host for host, _ in WEBHOOKS)}))
 def test_every_default_glob_reads_as_fnmatchcase(pattern: str) -> None:
     for name in NAMES + HOSTS:
@@ -54,3 +55,25 @@ def test_every_default_glob_reads_as_fnmatchcase(pattern: str) -> None:
 def test_match_rows(name: str, pattern: str, expected: bool) -> None:
     assert globs.match(name, pattern) is expected
     assert fnmatch.fnmatchcase(name, pattern) is expected
+
+
+# Documentation hosts are a set of domains and the hosts below them: read as the globs "d" and
+# "*.d" would read them (RFC 2606 section 3 and RFC 6761 section 6 reserve the names below them).
+_DOCUMENTATION_GLOBS = [g for d in secrets.DOCUMENTATION_DOMAINS for g in (d, "*." + d)]
+
+
+@pytest.mark.parametrize("host", HOSTS + [
+    "EXAMPLE.COM", "www.Example.Net.", "a.b.example", "example", "notexample", "example.com.evil.io", "invalid",
+    "x.invalid", "xtest", "test.io", ".test", "exampleXcom", "example.co", "sub.example.org", "", "."])
+def test_documentation_hosts_read_as_their_globs(host: str) -> None:
+    lowered = host.lower().rstrip(".")
+    expected = any(fnmatch.fnmatchcase(lowered, g) for g in _DOCUMENTATION_GLOBS)
+    assert secrets.is_documentation_host(host) is expected
+
+
+@hsettings(max_examples=500, deadline=None)
+@given(host=st.lists(st.sampled_from(["example", "test", "invalid", "com", "net", "org", ".", "x", "E", "-"]),
+                     max_size=6).map("".join))
+def test_any_host_reads_as_the_documentation_globs(host: str) -> None:
+    lowered = host.lower().rstrip(".")
+    assert secrets.is_documentation_host(host) is any(fnmatch.fnmatchcase(lowered, g) for g in _DOCUMENTATION_GLOBS)
