@@ -104,6 +104,12 @@ CLASSES: Tuple[InputClass, ...] = (
     # Template tags in an HTML file ("{% ... %}", "{{ ... }}"): closed ones, and openers never closed.
     InputClass("template-tags", "", '{% x %}<a href="http://a.example/ b">'),
     InputClass("unclosed-template-tags", "", "{{ {% ", '<a href="http://a.example/">'),
+    # reST tables (session 18): grid tables' cells read one by one, wrapped links in them; a
+    # table as wide as the text (one cell per column); simple tables' top borders never closed.
+    InputClass("grid-rows", "+------+--------------------+\n",
+               "| a:b  | `x <https://ex.com/ |\n| c    | a>`_ d              |\n+------+--------------------+\n"),
+    InputClass("grid-wide", "", "+-", "+\n|a|\n+-+\n"),
+    InputClass("simple-table-tops", "", "===  ===\na:b  http://a.example/\n\n"),
 )
 
 

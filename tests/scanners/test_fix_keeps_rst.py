@@ -41,6 +41,16 @@ REFUSED = [
     # Docutils reads no standalone link after "_" or a letter: its pattern runs across the text,
     # and the port dropped here made the next URI a link.
     pytest.param("_https://example.com:443/x (https://ex.com/y)\n", id="glued-to-underscore"),
+    # A table's columns are aligned: a fix that makes a line longer or shorter breaks it
+    # ("Malformed table": a border no longer lines up, or text moves into a column's margin).
+    pytest.param("+----------------------+------+\n| http://b.example:80/ | ok   |\n+----------------------+------+\n",
+                 id="grid-table-shorter"),
+    pytest.param("+----------------------+------+\n| http://b.example     | ok   |\n+----------------------+------+\n",
+                 id="grid-table-longer"),
+    pytest.param("=====================  ====\nLink                   Note\n=====================  ====\n"
+                 "http://a.example:80/   ok\n=====================  ====\n", id="simple-table-shorter"),
+    pytest.param("=================  ====\nhttp://a.example/  x\n\nhttp://a.example:80/  ok\n=================  ====\n",
+                 id="simple-table-row-after-a-blank-line"),
 ]
 KEPT = [
     pytest.param("see HTTPS://ex.com/a now\n", "see https://ex.com/a now\n", id="scheme-case"),
@@ -59,6 +69,15 @@ KEPT = [
     pytest.param(".. _t: https://EX.com/a\\_b\n", ".. _t: https://ex.com/a\\_b\n", id="escape-kept-in-a-target"),
     pytest.param("see https://ex.com/foo\\_ (https://EX.com/x)\n", "see https://ex.com/foo\\_ (https://ex.com/x)\n",
                  id="after-an-escaped-last-underscore"),
+    # In a table, a fix that keeps the length is applied; after the table, any fix.
+    pytest.param("+----------------------+\n| HTTP://b.example/x   |\n+----------------------+\n",
+                 "+----------------------+\n| http://b.example/x   |\n+----------------------+\n", id="grid-same-length"),
+    pytest.param("=====  =====\nA      B\n=====  =====\n\nsee https://ex.com:443/x now\n",
+                 "=====  =====\nA      B\n=====  =====\n\nsee https://ex.com/x now\n", id="after-a-simple-table"),
+    pytest.param("Title\n=====\n\nsee https://ex.com:443/x now\n", "Title\n=====\n\nsee https://ex.com/x now\n",
+                 id="under-a-title-no-table"),
+    pytest.param("=====\nTitle\n=====\n\nsee https://ex.com:443/x now\n",
+                 "=====\nTitle\n=====\n\nsee https://ex.com/x now\n", id="overlined-title-no-table"),
 ]
 
 
@@ -151,7 +170,17 @@ _CONTEXTS = st.sampled_from([
 _BLOCKS = st.sampled_from([
     "{p}", ".. _t{n}: {u}", ".. image:: {u}", ".. image:: x.png\n   :target: {u}", "- {p}", "* {p}\n  {p}",
     "Title {n}\n=========\n\n{p}", "{p}\n\n   {p}", ":field: {p}", ".. note:: {p}", "| {p}", "x::\n\n   {p}",
-    ".. code:: text\n\n   {p}", ">>> {p}"])
+    ".. code:: text\n\n   {p}", ">>> {p}", "GRID", "SIMPLE"])
+
+
+def _table(kind: str, p: str) -> str:
+    """A grid or simple table with ``p`` in its first column, its borders as wide as ``p``."""
+    w = len(p)
+    if kind == "GRID":
+        border = "+" + "-" * (w + 2) + "+----+"
+        return f"{border}\n| {p} | ok |\n{border}"
+    rule = "=" * w + "  " + "==="
+    return f"{rule}\n{p}  ok\n{rule}"
 
 
 @st.composite
@@ -159,7 +188,8 @@ def documents(draw: st.DrawFn) -> str:
     blocks = []
     for n in range(draw(st.integers(1, 4))):
         p = " ".join(draw(_CONTEXTS).format(u=draw(_URIS)) for _ in range(draw(st.integers(1, 3))))
-        blocks.append(draw(_BLOCKS).format(p=p, u=draw(_URIS), n=n))
+        block = draw(_BLOCKS)
+        blocks.append(_table(block, p) if block in ("GRID", "SIMPLE") else block.format(p=p, u=draw(_URIS), n=n))
     return "\n\n".join(blocks) + "\n"
 
 

@@ -84,9 +84,42 @@ READS = [
     P(".. __: someone@ex.org\n", [("someone@ex.org", "someone@ex.org")], id="anonymous-target-email"),
     P("`x <a@b>`__", [("a@b", "a@b")], id="embedded-no-email-one-letter-host"),
     P("`x <a.b@c.d.>`_", [("a.b@c.d.", "a.b@c.d.")], id="embedded-no-email-final-dot"),
+    # A grid table's cell is a document of its own: a link wrapped over its lines is one URI,
+    # and the borders and the cells beside it are no part of it.
+    P("+------+---------------------+\n| a    | See `docs           |\n| b    | <https://ex.com/a/  |\n"
+      "| c    | b/c.html>`_         |\n+------+---------------------+\n",
+      [("https://ex.com/a/b/c.html", "https://ex.com/a/  |\n| c    | b/c.html")], id="grid-cell-wrapped-link"),
+    P("+----+------------------+\n| x  | https://ex.com/a |\n+====+==================+\n"
+      "| y  | https://ex.com/b |\n+----+------------------+\n",
+      [("https://ex.com/a", "https://ex.com/a"), ("https://ex.com/b", "https://ex.com/b")], id="grid-bare-uris"),
+    P("+---------------------------+\n| https://ex.com/a          |\n+-------------+-------------+\n"
+      "| https://a.b |https://c.d/ |\n+-------------+-------------+\n",
+      [("https://ex.com/a", "https://ex.com/a"), ("https://a.b", "https://a.b"), ("https://c.d/", "https://c.d/")],
+      id="grid-columns-of-a-lower-border"),
+    P("+-------------+-------------+\n| https://ex.com/abcdefghi  |\n+-------------+-------------+\n",
+      [("https://ex.com/abcdefghi", "https://ex.com/abcdefghi")], id="grid-cell-spanning-columns"),
+    P("  +-----+-------------------+\n  | a   | `x <https://ex.co |\n  |     | m/p>`_            |\n"
+      "  +-----+-------------------+\n", [("https://ex.com/p", "https://ex.co |\n  |     | m/p")],
+      id="grid-indented"),
+    P("+----------+\n| __ a.htm |\n|    l     |\n+----------+\n", [("a.html", "a.htm |\n|    l")],
+      id="grid-anonymous-target-continued"),
+    P("+-------------+-----+\n| `a <https:/ | x   |\n| /b.c/>`_    | y   |\n+-------------+-----+\n",
+      [("https://b.c/", "https:/ | x   |\n| /b.c/")], id="grid-embedded-uri-wrapped-in-its-cell"),
 ]
 
 NOT_URIS = [
+    # The cells beside a wrapped link are not read into it, nor a border.
+    P("+------------+-------+\n| `x <https: | y     |\n| //ex.com>` | z     |\n+------------+-------+\n",
+      id="grid-unclosed-reference"),
+    P("+------+-----+\n| a    | b   |\n+------+-----+\n", id="grid-without-uris"),
+    P("+---------------------------+---+\n| ``https://ex.com/a\\_b`` | x |\n+---------------------------+---+\n",
+      id="grid-literal"),
+    P("+-------+\n| a     |\n|       |\n| ``b`` |\n+-------+\n", id="grid-literal-alone"),
+    P("+---+\n| x |\n+---+\n\n| https:\n| x\n", id="line-block-after-a-grid"),
+    P("+-------------+-----+\n| see https   | x   |\n| ://b.c/     | y   |\n+-------------+-----+\n",
+      id="grid-bare-uri-broken-over-lines"),
+    P("+---------+\n| a       |\n+---------+\n| b       |\n+---------+\n| c: d    |\n+---------+\n",
+      id="grid-field-like-text"),
     # An escaped first character: docutils reads no standalone hyperlink.
     P("see \\https://ex.com/x now", id="escaped-start"),
     P("see https\\://ex.com/x now", id="escaped-colon"),

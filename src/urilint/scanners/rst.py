@@ -18,6 +18,11 @@ What is code (candidates there are marked ``in_code``):
   - inline literals (````text````) and the text of code roles (``:code:`x```, ``:samp:``,
     ``:kbd:``, ``:file:`` ...: :data:`CODE_ROLES`).
 
+A grid table's cells are documents of their own, as docutils parses them (GridTableParser):
+each cell's lines, without the table's borders and the other cells beside them, are read as
+reStructuredText, so a link wrapped over a cell's lines is one URI and the borders are no part
+of it.
+
 Interpreted text (```text```, with the default role or a prose role such as ``:emphasis:``)
 is prose, read as any other text; the text of other roles (``:ref:`x```, ``:class:`x```,
 ``:pep:`8```) names a target or an object, never a URI, and is not read.  Comments (``..``
@@ -28,10 +33,12 @@ followed by anything else) are prose with context "comment".
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 import unicodedata
-from typing import List, Optional, Tuple
+from bisect import bisect_right
+from typing import Callable, List, Optional, Set, Tuple
 
 from ..candidate import Candidate
 from ..finding import Edit
@@ -47,6 +54,14 @@ _ANONYMOUS_TARGET = lazy.compile(r"[ \t]*__(?: +|$)")
 _DIRECTIVE = lazy.compile(r"[ \t]*\.\.[ \t]+([A-Za-z0-9_.:+-]+?)::(?:[ \t]+|$)")
 _OPTION = lazy.compile(r"[ \t]+:target:[ \t]+")
 _COMMENT = lazy.compile(r"[ \t]*\.\.(?:[ \t]|$)")
+#: A grid table's border: "+----+---+", or "+====+===+" under its header (docutils' GridTableParser).
+_GRID_BORDER = lazy.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*(?:\r\n|\r|\n)?")
+#: Wider grid tables are read as paragraphs: a bound on the work per line of the table.
+_MAX_GRID_COLUMNS = 64
+_PLUS = lazy.compile(r"\+")
+#: A simple table's border: two or more runs of "=" (one run is a section title's over- or
+#: underline).
+_SIMPLE_BORDER = lazy.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*(?:\r\n|\r|\n)?")
 #: Directives whose body (and argument) is code, not prose.
 CODE_DIRECTIVES = frozenset({
     # docutils and Sphinx
@@ -217,15 +232,22 @@ RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=Fals
 class _Found:
     """What the line walk collects for one document."""
 
-    __slots__ = ("out", "code", "skip", "comments")
+    __slots__ = ("out", "code_out", "code", "skip", "comments", "tables", "no_table_end_after")
 
     def __init__(self) -> None:
         self.out: List[Candidate] = []
+        #: Candidates in the code of a grid table's cells (kept when code is included).
+        self.code_out: List[Candidate] = []
         #: Literal blocks and code directive bodies.
         self.code: List[Tuple[int, int]] = []
         #: Spans the prose scan must not read again.
         self.skip: List[Tuple[int, int]] = []
         self.comments: List[Tuple[int, int]] = []
+        #: Grid and simple tables, whose columns are aligned: a fix must keep every length.
+        self.tables: List[Tuple[int, int]] = []
+        #: A line index from which no simple table's bottom border follows (each search for
+        #: one starts after it: linear on any number of top borders).
+        self.no_table_end_after = -1
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
@@ -312,6 +334,12 @@ def _markup_or_paragraph(text: str, lines: List[Tuple[int, int]], i: int, line: 
         found.comments.append((l0 + line.index("..") + 2, end))
         found.skip.append((l0, end))
         return block_end, False
+    if line[base:base + 1] == "+" and _GRID_BORDER.fullmatch(text, l0, l1) is not None:
+        table_end = _grid_table(text, lines, i, base, found)
+        if table_end is not None:
+            return table_end, False
+    if line[base:base + 1] == "=" and _SIMPLE_BORDER.fullmatch(text, l0, l1) is not None:
+        _simple_table(text, lines, i, found)  # (its rows are read as paragraphs, as before)
     # A paragraph: it runs to the next blank line.
     j = i + 1
     while j < len(lines) and text[lines[j][0]:lines[j][1]].strip():
@@ -359,6 +387,112 @@ def _directive(text: str, lines: List[Tuple[int, int]], i: int, base: int,
     return i + 1
 
 
+def _grid_table(text: str, lines: List[Tuple[int, int]], i: int, base: int, found: _Found) -> Optional[int]:
+    """The grid table whose top border is line ``i``: each cell is read as a document of its own
+    (:func:`_cell`).  Returns the index of the line after the table, or None when the lines do
+    not make one (no bottom border, or wider than :data:`_MAX_GRID_COLUMNS`): a paragraph."""
+    l0, l1 = lines[i]
+    # The table's lines: at its indentation, each starting with "+" or "|"; it ends at its last
+    # border (docutils: a table ends with one).
+    indent = text[l0:l0 + base]
+    borders = [i]
+    j = i + 1
+    while j < len(lines) and text.startswith(indent, lines[j][0]) and text[lines[j][0] + base:
+                                                                            lines[j][0] + base + 1] in ("+", "|"):
+        if _GRID_BORDER.fullmatch(text, *lines[j]) is not None:
+            borders.append(j)
+        j += 1
+    if len(borders) < 2:
+        return None
+    # Where the columns are: every "+" of every border (a row's border may split a cell that
+    # spans columns above it).
+    plus: Set[int] = set()
+    for k in borders:
+        b0, b1 = lines[k]
+        plus.update(m.start() - b0 for m in _PLUS.finditer(text, b0, b1))
+        if len(plus) - 1 > _MAX_GRID_COLUMNS:
+            return None
+    columns = sorted(plus)
+    for top, bottom in zip(borders, borders[1:]):
+        row = lines[top + 1:bottom]
+        if row:
+            _grid_row(text, row, columns, found)
+    end = lines[borders[-1]][1]
+    found.skip.append((l0, end))
+    found.tables.append((l0, end))
+    return borders[-1] + 1
+
+
+def _simple_table(text: str, lines: List[Tuple[int, int]], i: int, found: _Found) -> None:
+    """Records the simple table whose top border is line ``i``: it ends at a border followed by
+    a blank line or the end of the text (a border followed by text is the header's)."""
+    if i <= found.no_table_end_after:
+        return
+    j = i + 1
+    while j < len(lines):
+        if _SIMPLE_BORDER.fullmatch(text, *lines[j]) is not None and (
+                j + 1 == len(lines) or not text[lines[j + 1][0]:lines[j + 1][1]].strip()):
+            found.tables.append((lines[i][0], lines[j][1]))
+            return
+        j += 1
+    found.no_table_end_after = j
+
+
+def _grid_row(text: str, row: List[Tuple[int, int]], columns: List[int], found: _Found) -> None:
+    """The cells of the lines ``row`` between two borders: a column boundary that is "|" (or
+    "+") on every line separates two cells; one that is not is spanned by a cell."""
+    stops = [l0 + len(text[l0:l1].rstrip("\r\n")) for l0, l1 in row]  # (each line's end, before its break)
+    inner = [c for c in columns[1:-1]
+             if all(l0 + c < stop and text[l0 + c] in "|+" for (l0, _), stop in zip(row, stops))]
+    edges = [columns[0], *inner, columns[-1]]
+    for a, b in zip(edges, edges[1:]):
+        _cell(text, [(min(l0 + a + 1, stop), min(l0 + b, stop)) for (l0, _), stop in zip(row, stops)], found)
+
+
+def _cell(text: str, slices: List[Tuple[int, int]], found: _Found) -> None:
+    """One cell of a grid table, its lines the ``slices`` of ``text``: read as a document, and
+    its candidates and code mapped back to ``text``."""
+    cell = "\n".join(text[s:e] for s, e in slices)
+    if ":" not in cell and "`" not in cell and "__" not in cell:
+        return  # (no scheme, embedded URI or anonymous target: nothing to find)
+    starts: List[int] = []
+    pos = 0
+    for s, e in slices:
+        starts.append(pos)
+        pos += e - s + 1
+
+    def source(x: int, end: bool = False) -> int:
+        # (an end offset belongs to the line it ends, even at the start of the next one)
+        k = bisect_right(starts, x - 1 if end and x > 0 else x) - 1
+        return slices[k][0] + x - starts[k]
+
+    inner = _walk(cell, 0, len(cell))
+    for c in _candidates(cell, inner, True):
+        mapped = _mapped(c, source)
+        if mapped is not None:
+            (found.code_out if mapped.in_code else found.out).append(mapped)
+    for c0, c1 in inner.code:
+        for k, (s, e) in enumerate(slices):
+            lo, hi = max(c0, starts[k]), min(c1, starts[k] + e - s)
+            if lo < hi:
+                found.code.append((source(lo), source(hi, True)))
+
+
+def _mapped(c: Candidate, source: Callable[..., int]) -> Optional[Candidate]:
+    """``c``, found in a cell's text, at its place in the document; None when a run of it
+    crosses a line of the cell (it would hold the text between)."""
+    start, end = source(c.start), source(c.end, True)
+    if not c.pieces:
+        return c._replace(start=start, end=end) if end - start == c.end - c.start else None
+    pieces = []
+    for u0, u1, s0, s1 in c.pieces:
+        t0, t1 = source(s0), source(s1, True) if s1 > s0 else source(s0)
+        if t1 - t0 != s1 - s0:
+            return None
+        pieces.append((u0, u1, t0, t1))
+    return c._replace(start=start, end=end, pieces=tuple(pieces))
+
+
 def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]:
     """The candidates of the markup, then bare URIs in the prose, in comments, and in code."""
     out = found.out
@@ -368,6 +502,7 @@ def _candidates(text: str, found: _Found, include_code: bool) -> List[Candidate]
         for c in scan_prose(text, c0, c1, style=TEXT):
             out.append(c._replace(context="comment", in_code=False))
     if include_code:
+        out.extend(found.code_out)
         for c0, c1 in found.code:
             for c in scan_prose(text, c0, c1, style=TEXT):
                 out.append(c._replace(in_code=True))
@@ -496,6 +631,18 @@ def _reads_as(char: str) -> str:
     return char if char in string.punctuation or unicodedata.category(char).startswith("P") else "a"
 
 
+@functools.lru_cache(maxsize=4)
+def _tables(text: str) -> Spans:
+    """The grid and simple tables of a document (worked out once for all of its fixes)."""
+    return Spans.of(_walk(text, 0, len(text)).tables)
+
+
+def _in_table(text: str, offset: int) -> bool:
+    if "==" not in text and "+-" not in text:
+        return False  # (no table border: most documents)
+    return _tables(text).covers(offset, offset)
+
+
 def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> bool:
     """Whether ``edit`` (making ``candidate`` read ``new_uri`` in the reST ``text``) leaves the
     markup around the URI reading as docutils read it before (reStructuredText Markup
@@ -506,11 +653,14 @@ def keeps_markup(text: str, candidate: Candidate, new_uri: str, edit: Edit) -> b
     outside a target or an embedded URI stands where docutils may read markup
     (:func:`_may_start_markup`), and the stretch holds no backslash, before or after, and
     follows none: a backslash escapes any character, and one before whitespace removes both.
+    In a table (grid or simple) it keeps the line's length: the columns are aligned.
     It writes and removes no inline-markup character, and beside one it changes no character
     into one that reads otherwise (:func:`_reads_as`): whether a "*" or "|" starts or ends
     markup depends on what is beside it.  ("%5F" is then not decoded to
     "_", and "|" not encoded, in reST prose: a fix refused, never a document changed.)"""
     s, e, replacement = edit
+    if len(replacement) != e - s and _in_table(text, s):
+        return False  # a table's columns are aligned: a longer or shorter line breaks it
     head, tail = common_ends(text[s:e], replacement)
     c0, c1 = s + head, e - tail  # (escapes.changed_stretch, with the new text beside it)
     old, new = text[c0:c1], replacement[head:len(replacement) - tail]
