@@ -98,6 +98,20 @@ def test_fix_keeps_bom_crlf_and_encoding(tmp_path: Path, capsys: pytest.CaptureF
     assert latin.read_bytes() == b"# -*- coding: latin-1 -*-\n# caf\xe9 http://x.example/\nx = 1\n"
 
 
+
+def test_a_declared_encoding_is_read_and_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A Latin-1 XML file says so: its "\xe9" is an "e" with an accent (no undecodable byte,
+    no "U+FFFD cannot appear" finding), and a fix writes Latin-1 back."""
+    path = tmp_path / "feed.xml"
+    head = b'<?xml version="1.0" encoding="iso-8859-1"?>\n<a href="http://x.example/caf\xe9 b">caf\xe9</a>\n'
+    path.write_bytes(head + b'<a href="HTTP://X.example/">\xe9</a>\n')
+    code, out, err = run(capsys, "check", "--output-format", "concise", str(path))
+    assert code == 1 and "undecodable" not in err and "\ufffd" not in out and "EF%BF%BD" not in out
+    assert "URI101 ' ' (space)" in out and "URI201" in out
+    assert run(capsys, "check", "--fix", str(path))[0] == 1  # (the space's fix is unsafe)
+    assert path.read_bytes() == head + b'<a href="http://x.example/">\xe9</a>\n'
+
+
 def test_diff_writes_nothing_and_masks(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (project / "mixed.md").write_text(f"a HTTP://X.example/ b postgres://u:{SECRET}@h/x\n", encoding="utf-8")
     before = (project / "mixed.md").read_text()

@@ -64,3 +64,50 @@ def test_scan_continues_after_bad_bytes() -> None:
     d = decode(b"caf\xe9 see http://example.com/ and \xff http://example.org/")
     assert [c.uri for c in extract(d.text, "text")] == ["http://example.com/", "http://example.org/"]
     assert len(d.undecodable) == 2
+
+
+# A file that is not UTF-8 and names its encoding is read in it: an XML declaration, an HTML
+# <meta charset>, a coding cookie in its first two lines (Emacs, vim, PEP 263, as docutils'
+# latin-2 test files write it).
+DECLARED = [
+    P(b'<?xml version="1.0" encoding="iso-8859-1"?>\n<a href="http://a.example/caf\xe9"/>\n', "iso8859-1",
+      "caf\u00e9", id="xml-declaration"),
+    P(b"<?xml version='1.0' encoding='windows-1252' ?><r>\x93q\x94</r>", "cp1252", "\u201cq\u201d",
+      id="xml-declaration-single-quotes"),
+    P(b'<html><head><META http-equiv="Content-Type" content="text/html; charset=ISO-8859-15">'
+      b"</head><body>\xa4</body></html>", "iso8859-15", "\u20ac", id="html-http-equiv"),
+    P(b'<!doctype html><meta charset=windows-1252><p>caf\xe9</p>', "cp1252", "caf\u00e9", id="html-meta-charset"),
+    P(b".. -*- encoding: latin2 -*-\n\nGr\xfc\xdfe\n", "iso8859-2", "Gr\u00fc\u00dfe", id="emacs-cookie-rst"),
+    P(b"#!/bin/sh\n# vim: set fileencoding=latin-1 :\necho caf\xe9\n", "iso8859-1", "caf\u00e9", id="vim-second-line"),
+]
+# The declaration is not used: the file is UTF-8, or the name is no text codec, or it does not
+# read every byte, or it stands too late, or a BOM says otherwise.
+NOT_DECLARED = [
+    P(b'<?xml version="1.0" encoding="iso-8859-1"?>\n<r>caf\xc3\xa9</r>\n', "caf\u00e9", 0, id="utf8-despite-latin1"),
+    P(b"# coding: rot13\nGr\xfc\n", "Gr\ufffd", 1, id="not-a-text-codec"),
+    P(b"# coding: no-such-codec\nGr\xfc\n", "Gr\ufffd", 1, id="unknown-codec"),
+    P(b"# coding: ascii\nGr\xfc\n", "Gr\ufffd", 1, id="codec-that-cannot-read-it"),
+    P(b"a\nb\n# coding: latin-1\nGr\xfc\n", "Gr\ufffd", 1, id="cookie-on-the-third-line"),
+    P(b"# coding: utf-8\nGr\xfc\n", "Gr\ufffd", 1, id="declares-utf8"),
+    P(codecs.BOM_UTF8 + b"# coding: latin-1\nGr\xfc\n", "Gr\ufffd", 1, id="bom-wins"),
+    P(b"<r>no declaration \xe9</r>", "\ufffd", 1, id="none"),
+]
+
+
+@pytest.mark.parametrize("data, encoding, word", DECLARED)
+def test_a_declared_encoding_reads_the_file(data: bytes, encoding: str, word: str) -> None:
+    d = decode(data)
+    assert (d.encoding, d.undecodable) == (encoding, ())
+    assert word in d.text
+    assert d.bom + d.text.encode(d.encoding) == data  # (what a fix writes back keeps every other byte)
+
+
+@pytest.mark.parametrize("data, word, runs", NOT_DECLARED)
+def test_a_declaration_that_cannot_be_honoured_is_not(data: bytes, word: str, runs: int) -> None:
+    d = decode(data)
+    assert d.encoding == "utf-8" and len(d.undecodable) == runs
+    assert word in d.text
+
+
+def test_the_tables_are_balanced() -> None:
+    assert len(DECLARED) <= len(NOT_DECLARED)

@@ -5,7 +5,9 @@ The caller (files.py, the CLI) reads bytes and calls :func:`binary_reason` (or
 the library pre-commit uses to tell text from binary) or by its content (a NUL byte, a known
 binary signature, or many control bytes near the start); a UTF-16/32 byte-order mark says text.
 A byte-order mark picks the encoding and is stripped (and remembered, so a fixer can write it
-back); otherwise the text is UTF-8.  Bytes that are not UTF-8 become U+FFFD, one per byte, so the
+back); otherwise the text is UTF-8, unless it is not and the file declares another encoding
+that reads all of it (an XML declaration, an HTML ``<meta charset>``, or a coding cookie in its
+first two lines: :func:`declared_encoding`).  Bytes that are not UTF-8 become U+FFFD, one per byte, so the
 rest of the file is still scanned, and their positions are kept so the caller can report them
 once.  Line endings are left as they are (offsets must map back to the bytes); the newline style
 is reported.
@@ -78,6 +80,17 @@ _BOMS: Tuple[Tuple[bytes, str], ...] = (
 # UTF-8 text never decodes to a lone surrogate, so these runs are exactly the bad bytes.
 _ESCAPED_BYTES = lazy.compile("[\udc80-\udcff]+")
 _NEWLINES = lazy.compile(r"\r\n|\r|\n")
+#: Where a file names its encoding (read in its first bytes, as bytes): an XML declaration (XML
+#: 1.0 section 4.3.3), an HTML ``<meta charset>`` or ``http-equiv`` content type (WHATWG's
+#: prescan reads the first 1024 bytes), or an Emacs, vim or PEP 263 cookie in the first two
+#: lines ("-*- coding: latin-1 -*-", "vim: set fileencoding=latin1", ".. -*- encoding: latin2 -*-").
+_DECLARATIONS = (
+    rb"""[ \t\r\n]*<\?xml[^>]*?[ \t\r\n]encoding[ \t\r\n]*=[ \t\r\n]*["']([A-Za-z][\w.:-]*)["']""",
+    rb"""(?i)<meta[^>]*?charset[ \t\r\n]*=[ \t\r\n]*["']?([A-Za-z][\w.:-]*)""",
+)
+_COOKIE = rb"coding[:=][ \t]*([-\w.]+)"
+#: The bytes searched for a declaration.
+_DECLARATION_PROBE = 1024
 
 
 class DecodedText(NamedTuple):
@@ -168,8 +181,35 @@ def decode(data: bytes) -> DecodedText:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        return _decode_utf8_with_errors(body, bom)
+        return (None if bom else _declared(body)) or _decode_utf8_with_errors(body, bom)
     return DecodedText(text, encoding, bom, newline_style(text))
+
+
+def declared_encoding(data: bytes) -> Optional[str]:
+    """The encoding a file names for itself (see :data:`_XML_DECLARATION`), if any: the name as
+    written.  Asked only of a file that is not UTF-8."""
+    import re  # (bytes patterns, compiled only for a file that is not UTF-8: rare, and off the start-up path)
+
+    head = data[:_DECLARATION_PROBE]
+    xml, meta = _DECLARATIONS
+    m = re.match(xml, head) or re.search(meta, head) or re.search(_COOKIE, b"\n".join(head.splitlines()[:2]))
+    return m.group(1).decode("ascii") if m is not None else None
+
+
+def _declared(body: bytes) -> Optional[DecodedText]:
+    """``body`` (not UTF-8) read in the encoding it declares, when that encoding is a text
+    codec that reads every byte of it; None otherwise (then the bad bytes are reported)."""
+    name = declared_encoding(body)
+    if name is None:
+        return None
+    try:
+        encoding = codecs.lookup(name).name
+        text = body.decode(encoding)
+    except (LookupError, UnicodeDecodeError):  # (LookupError: unknown, or not a text codec: "rot13")
+        return None
+    if encoding.replace("_", "-") in ("utf-8", "utf-8-sig") or text.encode(encoding) != body:
+        return None  # (UTF-8 has failed already; a codec that does not give the bytes back cannot write a fix)
+    return DecodedText(text, encoding, b"", newline_style(text))
 
 
 def _decode_utf8_with_errors(body: bytes, bom: bytes) -> DecodedText:
