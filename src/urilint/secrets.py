@@ -95,6 +95,13 @@ STRONG_NAMES = frozenset("""
     sessiontoken app_secret consumer_secret oauth_token oauth_token_secret oauth_signature
     access_key secret_access_key jsessionid phpsessid sessionid session_id aspsessionid
 """.split())
+#: Names whose value is a credential for one request, which no one can use again: OAuth 1.0's
+#: signature is bound to a nonce and a timestamp (RFC 5849 sections 3.3 and 3.4).  Masked in
+#: every output as any secret parameter is, but not worth a finding.
+ONE_REQUEST_NAMES = frozenset({"oauth_signature"})
+#: Session identifiers: a visit's, expired long before a file is read.  In test data (a recorded
+#: page, a wiki dump's citation) they are a fixture's, not worth a finding.
+SESSION_NAMES = frozenset({"jsessionid", "phpsessid", "sessionid", "session_id", "aspsessionid", "sid"})
 #: Names that are secrets only when the value looks like one (``?key=README`` is not;
 #: ``?code=`` is an OAuth authorization code when it looks random, a country or a status else).
 WEAK_NAMES = frozenset("token key sig signature auth credential credentials pass code sid".split())
@@ -147,12 +154,20 @@ _BELOW_A_DOCUMENTATION_DOMAIN = tuple("." + d for d in DOCUMENTATION_DOMAINS)
 #: Values that are dummies in examples, fixtures and local set-ups: not worth a finding, though
 #: output still masks them where they stand as a password.
 DUMMY_WORDS = frozenset("""
-    changeme change_me change-me changeit guest dummy fake foo bar baz qux test testing tester
+    changeme change_me change-me changeit guest dummy fake foo bar baz qux test testing tester pw
     example sample demo admin root user username default letmein hunter2 pa55word p4ssw0rd
     1234 12345 123456 1234567 12345678 123456789 password1 password123 secret123
     tiger foobar quux corge grault garply waldo fred plugh xyzzy thud
 """.split())  # "tiger": Oracle's demo account scott/tiger, the stock example of database URLs;
 # "foo" to "thud": the metasyntactic variables of RFC 3092 section 2 (examples' names)
+#: Names of a URI's parts, as a description of a scheme's syntax writes them where a user and
+#: password would stand: fsspec's "github://org:repo@sha/path", MLflow's
+#: "models://scope:prefix@databricks/...".  No one's password.
+PART_NAMES = frozenset("""
+    repo repository prefix scope org organization owner project branch ref sha commit bucket
+    container account tenant namespace region hostname port dbname schema collection topic
+    queue vhost cluster stage
+""".split())
 #: User names that stand for any user in documentation ("https://user:he//o@pypi.company.com/",
 #: pip's guide to escaping a password): beside one, only a password that looks real is reported.
 PLACEHOLDER_USERS = frozenset("""
@@ -197,7 +212,7 @@ _SEPARATOR = lazy.compile(r"[-_.]")
 _ONE_CASE_WORD = lazy.compile(r"[a-z]+|[A-Z]+")
 #: A secret's name or a demo word with a counter: "pass2", "secret1", "admin123" (the second
 #: user of a doctest, "user2:pass2@").
-_NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|secret|token|key|admin|guest|test|demo|user)[0-9]{1,3}",
+_NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|pw|secret|token|key|admin|guest|test|demo|user)[0-9]{1,3}",
                                re.I)
 
 
@@ -216,6 +231,8 @@ PUBLISHED_EXAMPLES = frozenset("""
     djosJKDKJSD8743243%2Fjdk33klY%3D
     JBSWY3DPEHPK3PXP SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
 """.split())
+#: ASCII punctuation (string.punctuation, without importing a module a check does not need).
+_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 #: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password".
 _LEET = str.maketrans("013457@$", "oieasta" + "s")
 #: What a made-up password appends to a word ("admin123!", "Passw0rd!").
@@ -294,8 +311,14 @@ def is_dummy(value: str, user: str = "") -> bool:
     (``aws_secret_access_key``), a keyboard sequence (``ABCDEFGH...``, ``1234567890abcdef``), a
     secret's name or demo word with a counter (``pass2``), or a value cut short by an ellipsis
     (``c8de56fa...``)."""
-    if len(value) <= 1 or value == user or value.lower() in DUMMY_WORDS:
+    low = value.lower()
+    if len(value) <= 1 or value == user or low in DUMMY_WORDS or low in PART_NAMES:
         return True
+    if "%" in value:
+        # A demo of escaping: a dummy behind an encoded delimiter (furl's "bob:%3Apass@").
+        bare = unquote(value, errors="replace").strip(_PUNCTUATION)
+        if bare != value and bare and "%" not in bare and is_dummy(bare, user):
+            return True
     if len(value) <= 11 and value[-1].isdigit() and _NUMBERED_DUMMY.fullmatch(value) is not None:  # (11: "password999")
         return True
     if len(value) <= 16 and _spells_a_dummy(value):  # (16: a demo word and a few signs)
@@ -583,6 +606,13 @@ def is_secret_param(name: str, value: str, syntaxes: Iterable[str] = placeholder
         return False
     key = _name_key(name)
     return key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or bool(find_tokens(value))
+
+
+def worth_a_finding_as(name: str, test_data: bool) -> bool:
+    """Whether a secret parameter called ``name`` is worth a finding (it is masked either way):
+    not a one-request credential, nor a session identifier in test data."""
+    key = _name_key(name)
+    return key not in ONE_REQUEST_NAMES and not (test_data and key in SESSION_NAMES)
 
 
 def secret_params(text: str, ref: URIReference,

@@ -8,10 +8,13 @@ it is the nearest value of that class that is a secret.
 
 from __future__ import annotations
 
+from typing import Set
+
 import pytest
 
 from urilint import secrets
 from urilint.checker import check
+from urilint.pipeline import TEST, check_text
 from urilint.settings import Settings
 
 ALL = Settings(select=frozenset({"ALL"}))
@@ -79,6 +82,22 @@ DUMMIES = [
     pytest.param("http://prefix${USERNAME}suffix:prefix${PASSWORD}suffix@host.vendor.io/path",
                  id="template-around-a-slot"),
     pytest.param("pushward://hlk_Zq7pw8Lk?key={E2EE_KEY}{options}", id="two-slots"),
+    # Part names where a user and password would stand: a scheme's syntax (fsspec, MLflow).
+    pytest.param("github://org:repo@sha/precip/catalog.yml", id="part-names-org-repo"),
+    pytest.param("models://scope:prefix@databricks/model-name/stage-or-version", id="part-names-scope-prefix"),
+    # A slot holding the "@" that ended the "password": a syntax description's optional part.
+    pytest.param("git://[path-to-repo[:]][ref@]path/to/file", id="optional-part-holds-the-at"),
+    # "pw" is short for "password" (peewee's docs), with a counter too.
+    pytest.param("postgresql://postgres:pw@localhost/my_app", id="pw"),
+    pytest.param("postgresql://postgres:pw1@db.vendor.io/my_app", id="pw-numbered"),
+    # A demo of escaping: a dummy behind an encoded delimiter (furl's docs).
+    pytest.param("http://bob:%3Apass@api.vendor.io", id="encoded-delimiter-then-a-dummy"),
+    # A host list: the userinfo is the last host's ("foo:bar" is a dummy), or there is none.
+    pytest.param("https://foo.com:123,foo:bar@bar.com/path", id="host-list-dummy"),
+    pytest.param("https://h1:123,h2@bar.com/", id="host-list-no-password"),
+    # OAuth 1.0's signature serves one request (RFC 5849 3.3): masked, not reported.
+    pytest.param("http://i.b/path?oauth_nonce=14205877133089&oauth_signature=Zk3Qp9Lm%2BXv7Rt4Wn8Ys1Hc6Jd0%3D",
+                 id="oauth1-signature"),
 ]
 REAL = [
     pytest.param("https://test.com/?apiKey=abcd_efgz91", "abcd_efgz91", id="sequence-broken"),
@@ -134,6 +153,19 @@ REAL = [
                  _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e", id="other-jwt"),
     pytest.param("http://deploy:Zq7pw8Lk%24SUFFIX@db.vendor.io/", "Zq7pw8Lk%24SUFFIX", id="encoded-dollar-is-no-slot"),
     pytest.param("pushward://hlk_Zq7pw8Lk?key=Zq7pw8Lk4r2Tx9Vb", "Zq7pw8Lk4r2Tx9Vb", id="no-slot"),
+    pytest.param("github://org:Zq8vT3mWx1@sha/precip/catalog.yml", "Zq8vT3mWx1", id="org-and-a-real-password"),
+    pytest.param("amqp://svc:blueberry@rabbit/vhost", "blueberry", id="a-word-that-names-no-part"),
+    pytest.param("git://[deploy]:Zq8vT3mWx1@git.internal.io/repo", "Zq8vT3mWx1", id="bracketed-user-real-password"),
+    pytest.param("https://[user[:s3cr3tPW]@]example.org/", "s3cr3tPW", id="optional-part-around-the-password"),
+    pytest.param("postgresql://app:pwX9@db.prod.internal/my_app", "pwX9", id="pw-then-more"),
+    pytest.param("http://%40prap:%3AZq8vLm2Rt7xK@api.vendor.io", "Zq8vLm2Rt7xK", id="encoded-delimiter-then-real"),
+    pytest.param("https://foo.com:123,foo:Zq8vLm2Rt7xK@bar.com/path", "Zq8vLm2Rt7xK", id="host-list-real"),
+    pytest.param("mongodb://admin:Zq8vLm2Rt7xK@h1.internal:27017,h2.internal:27017/db", "Zq8vLm2Rt7xK",
+                 id="host-list-after-the-userinfo"),
+    pytest.param("http://i.b/path?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0", "Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0",
+                 id="oauth1-token"),
+    pytest.param("https://portal.vendor.io/app;jsessionid=8F3A2C91D7E4B6A05C1F9E2D3B4A5C6D",
+                 "8F3A2C91D7E4B6A05C1F9E2D3B4A5C6D", id="session-id-outside-test-data"),
 ]
 
 # The shape of a generated secret, judged on the value as a program reads it.
@@ -188,3 +220,20 @@ def test_a_credential_of_the_same_shape_is_reported_and_masked(uri: str, secret:
     assert {f.code for f in findings} & CREDENTIAL_RULES, findings
     assert all(secret not in f.message for f in findings)
     assert secret not in secrets.redact(uri)
+
+
+# A session identifier is a visit's: in test data (a wiki dump's citation, a recorded page) a
+# fixture's, not a finding; in source and docs still reported; any other secret parameter is
+# reported in test data when it looks real.  Masked everywhere.
+@pytest.mark.parametrize(("line", "codes"), [
+    pytest.param("|url=http://www.oecd.example.org/x;jsessionid=pgi7a3cfp7p2.x-oecd-live-03\n", set(),
+                 id="java-session-id"),
+    pytest.param("see https://shop.vendor.io/cart?PHPSESSID=Zq7pw8Lk4r2Tx9Vb4NmQ1sD3\n", set(), id="php-session-id"),
+    pytest.param("see https://api.vendor.io/repos?access_token=ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM\n", {"URI304"},
+                 id="a-token-is-still-reported"),
+    pytest.param("see https://api.vendor.io/x?api_key=Zq7pw8Lk4r2Tx9Vb4NmQ1sD3\n", {"URI304"}, id="a-key-is-still-reported"),
+])
+def test_session_ids_in_test_data(line: str, codes: Set[str]) -> None:
+    findings = check_text(line, "text", role=TEST)
+    assert {f.code for f in findings} == codes
+    assert {f.code for f in check_text(line, "text")} == {"URI304"}  # (the same line in docs or source)

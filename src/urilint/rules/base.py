@@ -330,6 +330,11 @@ class Analysis:
             cut = start + len(self.text[start:end].rstrip(".\u2026"))
             if any(start <= s and e <= cut for s, e in self.placeholders):
                 return False
+            # A slot that starts in it and runs past it holds the delimiter that ended it: the
+            # secret is a misreading of a syntax description ("git://[repo[:]][ref@]path",
+            # whose "[ref@]" holds the "@" that ended the "password").
+            if any(start <= s < end < e for s, e in self.placeholders):
+                return False
         user = (self.ref.userinfo or "").split(":", 1)[0]
         return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
                                        real_only=real_only or self.real_secrets_only)

@@ -6,7 +6,11 @@ from typing import Iterator
 
 from .. import secrets
 from ..finding import Finding
+from ..rfc3986 import lazy
 from .base import CREDENTIALS, Analysis, Example, Rule, Sign, never
+
+#: The start of a host list's userinfo: a host and a port, then a comma.
+_HOST_PORT_COMMA = lazy.compile(r"[^:,@\[\]]+:[0-9]*,")
 
 
 def check(a: Analysis) -> Iterator[Finding]:
@@ -21,11 +25,20 @@ def check(a: Analysis) -> Iterator[Finding]:
     pw = secrets.password_span(a.ref)
     if pw is None or not secrets.password_is_secret(a.text, pw, a.settings.placeholders):
         return
+    username = (a.ref.userinfo or "").split(":", 1)[0]
+    if "," in a.text[pw[0]:pw[1]] and _HOST_PORT_COMMA.match(a.ref.userinfo or "") is not None:
+        # A host list ("https://h1:123,user:pw@h2/", PostgreSQL's and MongoDB's multi-host
+        # URLs): the userinfo is the last host's, after the last ",".  (Masking still hides
+        # all of it.)
+        last = (a.ref.userinfo or "").rsplit(",", 1)[1]
+        if ":" not in last:
+            return  # "h1:123,h2@": a port, not a password
+        username = last.split(":", 1)[0]
+        pw = (pw[1] - len(last) + len(username) + 1, pw[1])
     if not a.secret_worth_reporting(*pw):
         return  # a dummy (guest:guest, one letter, changeme), or next to a documentation host
     if a.userinfo_is_misleading():
         return  # URI303 reports "host:port@" userinfo; the "password" is a port number
-    username = (a.ref.userinfo or "").split(":", 1)[0]
     # Built from parts that are not the password (the checker masks any copy of a secret that
     # a part still holds, by position): masking the password's value wherever it occurs would
     # turn a user "pablo" with the password "p" into "****ablo".
@@ -64,12 +77,16 @@ metasyntactic words (`foo` ... `xyzzy`, `thud`), a value that says it is made up
 `admin1`) or a keyboard sequence, separators aside (`ABCDEFGH...`,
 `1234567890abcdef`, `abcd_efgh`); a password beside a user name that stands for any user (`user`,
 `username`, `anonymous` ...) unless it looks real; a CVSROOT's access method and user
-(`cvs://:pserver:anoncvs@host:/cvs`); nor is a credential next to a host reserved for
-documentation (RFC 2606, RFC 6761: `example.com`, `.net`, `.org`, `*.example`, `*.test`,
-`*.invalid`).  Unless the value has the shape of a real one: a known token format (`ghp_...`,
-`AKIA...`, a JWT) or a long high-entropy value, which is reported whatever surrounds it, and is
-not marked as an example (`AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI...EXAMPLEKEY@`, as AWS's
-documentation writes its example keys; also in a token-shaped user name).  In test
+(`cvs://:pserver:anoncvs@host:/cvs`); `pw`, and "password" in leetspeak (`p@ssw0rd`, `Passw0rd!`);
+the names of a URI's parts where a scheme's syntax puts them (fsspec's `github://org:repo@sha/`);
+a "password" that a syntax description's optional part ends (`git://[repo[:]][ref@]path`); in a
+host list (`https://h1:123,user:pw@h2/`), only the last host's userinfo is judged; nor is a
+credential next to a host reserved for documentation (RFC 2606, RFC 6761: `example.com`, `.net`,
+`.org`, `*.example`, `*.test`, `*.invalid`).  Unless the value has the shape of a real one: a
+known token format (`ghp_...`, `AKIA...`, a JWT) or a long high-entropy value, which is reported
+whatever surrounds it, and is not marked as an example
+(`AKIAIOSFODNN7EXAMPLE:wJalrXUtnFEMI...EXAMPLEKEY@`, as AWS's documentation writes its example
+keys; also in a token-shaped user name).  In test
 data, generated files and examples (`test-paths`, `generated-paths`, `example-paths`) only those
 real-looking values are reported.  This rule also runs inside code blocks and spans: a password in
 a fenced example is still published.
@@ -96,6 +113,7 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         Example("mysql://root:a@b@db/x"),
         Example("https://ghp_LHqcVPM8fofLeSd4QMQ5sHUhrwyL398zPKPM@github.com/o/r.git"),
         Example("https://[user[:s3cr3tPW]@]example.org/"),
+        Example("https://h1.vendor.io:5432,app:Zq8vLm2Rt7xK@h2.vendor.io/db"),
     ),
     good=(
         "postgres://admin:{pw}@db/prod",
@@ -112,6 +130,9 @@ Placeholders are not passwords: `{pw}`, `${PW}`, `$PW`, `<password>`, `{{ pw }}`
         "https://user:he%2F%2Fo@pypi.company.com/simple",
         "http://jschmoe:xyzzy@www.bogus.net:8000/foo/bar.tml",
         "cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src",
+        "github://org:repo@sha/precip/catalog.yml",
+        "git://[path-to-repo[:]][ref@]path/to/file",
+        "https://h1.vendor.io:5432,app:pw@h2.vendor.io/db",
         "https://svc:s3FakePass99@db.vendor.io/",
         "https://user@example.com/",
         "https://user:@example.com/",

@@ -17,7 +17,8 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     image = _names_an_image(a)
     found = [s for s in candidates
-             if a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
+             if (s.kind != "parameter" or secrets.worth_a_finding_as(s.name, a.real_secrets_only))
+             and a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
     if not found:
         return
     # One finding for the URI, at the first secret; the message names every one (their names
@@ -103,8 +104,12 @@ documentation writes them), and every secret of a URI whose userinfo or a parame
 userinfo or credential says `fake` or `dummy` as a word (a test's signed URL whose credential is
 `fake_service_account_email/...`), are not reported either.  In test data, generated files and
 examples only real-looking values are reported, and so in the URL of an image (a badge a README
-embeds: Codecov's `graph/badge.svg?token=...` is a read-only token made to be published).  This
-rule also runs inside code blocks and spans.
+embeds: Codecov's `graph/badge.svg?token=...` is a read-only token made to be published).  OAuth
+1.0's `oauth_signature` serves one request (it is bound to a nonce and a timestamp, RFC 5849
+section 3.3), and a session id (`jsessionid`, `PHPSESSID`...) in test data is a recorded visit's:
+neither is reported, both are masked.  Values that specifications publish as examples (RFC
+6749's authorization code `SplxlOBeZQQYbYS6WxSbIA`, the Key Uri Format's TOTP secret) are
+dummies.  This rule also runs inside code blocks and spans.
 
 ## Why is this bad?
 Query strings are logged by servers and proxies, kept in browser history and sent in Referer
