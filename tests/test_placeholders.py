@@ -64,6 +64,13 @@ NEW_SLOTS = [
     pytest.param("http://localhost:8888/?token=c8de56fa...", ["..."], id="value-cut-short"),
     pytest.param("tcp://[H\u00f4te]:[Port]", ["[H\u00f4te]", "[Port]"], id="part-named-in-french"),
     pytest.param("serial://[Appareil local]", ["[Appareil local]"], id="part-named-in-words"),
+    # A "$" escaped for an outer layer (a shell script in YAML, a Makefile's doubled "$").
+    pytest.param("gs://bucket/\\${DATE_DIR}/", ["\\${DATE_DIR}"], id="escaped-shell-braces"),
+    pytest.param("gs://bucket/\\$DIR/", ["\\$DIR"], id="escaped-shell-word"),
+    pytest.param("gs://$${BUCKET}/\\$${DATE_DIR}/", ["${BUCKET}", "\\$${DATE_DIR}"], id="escaped-make-doubled"),
+    # autoconf's, CMake's and Meson's variables between at signs.
+    pytest.param("gs://@INFRA_PREFIX@-run-results/*.csv", ["@INFRA_PREFIX@"], id="at-variable"),
+    pytest.param("https://@HOST@:@PORT@/api", ["@HOST@", "@PORT@"], id="at-variables"),
 ]
 NOT_THOSE_SLOTS = [
     pytest.param("https://$env/x:80", ["$env"], id="env-alone"),
@@ -77,6 +84,12 @@ NOT_THOSE_SLOTS = [
     pytest.param("https://[ a]/", [], id="leading-space"),
     pytest.param("http://[a  b]/", [], id="two-spaces"),
     pytest.param("http://[a\tb]/", [], id="tab"),
+    pytest.param("https://x.example/a\\b$", [], id="backslash-before-a-lone-dollar"),
+    pytest.param("https://x.example/\\{x}", ["{x}"], id="backslash-before-braces"),
+    pytest.param("https://alice@corp@evil.example.net/", [], id="at-lower-case-word"),
+    pytest.param("https://A@B@host/", [], id="at-one-letter"),
+    pytest.param("mailto:a@EXAMPLE.COM", [], id="at-never-closed"),
+    pytest.param("https://@HOST/x", [], id="at-opened-only"),
 ]
 
 

@@ -38,9 +38,11 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
         r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
     ),
     # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner; and
-    # PowerShell's environment variables, $env:NAME (ansible's "WinNT://$env:COMPUTERNAME,computer")
-    "shell": lazy.compile(r"\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)|\$(?:[Ee][Nn][Vv]:)?[A-Za-z_][A-Za-z0-9_]*"
-                          r"|\$\{[^{}]{0,200}\Z"),
+    # PowerShell's environment variables, $env:NAME (ansible's "WinNT://$env:COMPUTERNAME,computer").
+    # A backslash before one escapes its "$" for an outer layer that removes it (a shell script
+    # in YAML or a Makefile: "gs://bucket/\${DIR}/", "\$${DIR}" where make doubles the "$").
+    "shell": lazy.compile(r"(?:\\\$?)?(?:\$\{[^{}]{0,200}\}|\$\([^()]{0,200}\)"
+                          r"|\$(?:[Ee][Nn][Vv]:)?[A-Za-z_][A-Za-z0-9_]*|\$\{[^{}]{0,200}\Z)"),
     # printf / %-formatting as URL templates use it: %s, %d, %i, %r, %.2f, %-5s, %02d, and any
     # conversion after a mapping key (%(name)s, %(n)x).  Bare %o, %e, %x, %g, %c are left out on
     # purpose: "50%off" and "%e6" are broken or lowercase percent-encodings far more often.
@@ -76,6 +78,10 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     "backref": lazy.compile(
         r"\\{1,2}(?:[0-9]|g<[A-Za-z0-9_]{1,60}>|g\Z)|\$(?:[0-9]{1,2}|<[A-Za-z_][A-Za-z0-9_]{0,60}>)"
     ),
+    # Variables between at signs, as autoconf, CMake's configure_file and Meson substitute them:
+    # "gs://@INFRA_PREFIX@-results/", "https://@HOST@:@PORT@/".  Upper case only: "alice@corp@"
+    # is a malformed userinfo, not a variable.
+    "at": lazy.compile(r"@[A-Z][A-Z0-9_]{1,60}@"),
     # An elision: "http://.../front.jpeg", "https://host:.../x", "…", and a value cut short
     # ("?token=c8de56fa...", as Jupyter's docs show one).  Three dots count only where no letter
     # or digit follows them: between two they are data (GitHub's "v1.0...v2.0").
@@ -84,7 +90,7 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
 #: Text that must be present for a syntax to match anywhere: a cheap test before its pattern.
 _HINTS: Mapping[str, Tuple[str, ...]] = MappingProxyType({
     "braces": ("{",), "jinja": ("{",), "shell": ("$",), "printf": ("%",), "angle": ("<",),
-    "optional": ("[",), "percent": ("%",), "backref": ("\\", "$"), "ellipsis": ("...", "\u2026"),
+    "optional": ("[",), "percent": ("%",), "backref": ("\\", "$"), "at": ("@",), "ellipsis": ("...", "\u2026"),
 })
 #: A sharper test than its hint for the syntaxes that "%" announces, as most "%" in a URI start
 #: a percent-encoding: a printf conversion counts only where the "%" is not followed by two hex
@@ -96,6 +102,8 @@ _GATE_PATTERNS: Mapping[str, str] = MappingProxyType({
     # (The pattern's own starts, up to the single form's closing "%": a triplet such as "%C3"
     # opens no name; the doubled form's name may be two hex digits, "%%A9%%".)
     "percent": r"%%[A-Za-z_]|%(?![0-9A-Fa-f]{2}%)[A-Za-z_][A-Za-z0-9_.]*%|%\{",
+    # (every userinfo holds an "@": only an upper-case name after one announces a variable)
+    "at": r"@[A-Z]",
 })
 _GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType(
     {name: lazy.compile(pattern) for name, pattern in _GATE_PATTERNS.items()})

@@ -122,8 +122,10 @@ SCHEME_STATUS: Mapping[str, str] = MappingProxyType({
 COMMON_UNREGISTERED: FrozenSet[str] = frozenset({
     # databases and message brokers (connection strings in config files)
     "postgres", "postgresql", "mysql", "mariadb", "sqlite", "jdbc", "mongodb+srv", "amqp", "amqps",
-    # object stores and file systems
-    "s3", "gs", "hdfs", "ftps",
+    # object stores and file systems, and the protocols fsspec (pandas', Dask's and Hugging
+    # Face's file layer) registers for them: "gist://" is not a mistyped "git://", nor "oss://"
+    # (Alibaba's object store) a mistyped "wss://"
+    "s3", "gs", "hdfs", "ftps", "s3a", "gcs", "abfs", "abfss", "az", "adl", "dbfs", "oss", "webhdfs", "gist", "hf",
     # sockets in Docker and server configs ("udp" is registered, "tcp" is not), and the TLS
     # transports of message brokers (ActiveMQ's "ssl://host:61617", Kafka's "SSL://:9093")
     "tcp", "unix", "ssl",

@@ -43,12 +43,15 @@ def near_miss(scheme: str) -> List[str]:
             if (scheme[:1] == s[:1] or scheme[-1:] == s[-1:]) and one_edit_apart(scheme, s)]
 
 
+#: The common schemes of network protocols that have a TLS variant named with an "s".
+_TLS_BASES = frozenset({"http", "ftp", "mailto", "ws", "git"})
+
+
 def _secure_variant(scheme: str) -> bool:
     """A common scheme with the "s" that names its TLS variant (https, wss, ftps, imaps):
     apprise's "mailtos://" is its mail over TLS, not a mistyped "mailto".  Not a scheme that
-    has its "s" already: "httpss" is a typo."""
-    base = scheme[:-1]
-    return scheme[-1:] == "s" and base in COMMON_SCHEMES and base[-1:] != "s" and scheme not in COMMON_SCHEMES
+    has its "s" already ("httpss" is a typo), nor one no TLS carries ("files" is "file"'s)."""
+    return scheme[-1:] == "s" and scheme[:-1] in _TLS_BASES and scheme not in COMMON_SCHEMES
 
 
 def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
@@ -85,6 +88,9 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
             return 0, sspan[1] + 4, f"'{ref.scheme}:///' has three slashes; the host reads as a path", \
                 f"{ref.scheme}://{after[3:]}"
         if ref.host == "" or ref.authority is None:
+            auth = ref.span("authority")
+            if auth is not None and a.in_placeholder(auth[0], auth[1]):
+                return None  # a slot ends it ("https://@HOST@/": the host is the variable's)
             end = sspan[1] + 1 + (2 if ref.authority is not None else 0)
             return 0, end, f"a {scheme} URI needs a host", None
         return None
@@ -168,6 +174,7 @@ is `http`'s).
         Example("htps://example.com/", "https://example.com/"),
         Example("htttp://example.com/", "http://example.com/"),
         Example("httpss://example.com/", "https://example.com/"),
+        Example("files:///etc/hosts", "file:///etc/hosts"),
         Example("https://", None),
         Example("http://:8080/", None),
         Example("ws:///////Va?3", None),
@@ -180,7 +187,11 @@ is `http`'s).
         "hxxp://malware.example/",
         "fileb://payload.bin",
         "mailtos://me@mail.example.com/",
+        "gist://id/file",
+        "oss://bucket/key",
+        "https://@HOST@/api",
         "gits://git.example.com/repo",
+        # (and "files://x" is still "file://"'s typo: a file has no TLS variant)
         "ssl://broker.example:61617",
         "sftp://host/x",
         "ftps://host/x",
