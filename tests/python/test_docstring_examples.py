@@ -62,8 +62,9 @@ MUST_FIRE = [
     P(doc(f'Args:\n    base_url: "{BAD}"'), [("URI102", "%zz")], id="annotation-is-not-code"),
     P(doc(f"Uses `{BAD}` by default."), [("URI102", "%zz")], id="single-backticks-are-prose"),
     P(doc(f"pkg.module\n~~~~~~~~~~\n\nSee {BAD}."), [("URI102", "%zz")], id="section-underline-is-not-a-fence"),
-    P(doc(f"Call fetch('{BAD}') to get it."), [("URI102", "%zz")], id="call-inside-a-sentence"),
-    P(doc(f"Usage:\n    Call fetch('{BAD}'), then parse."), [("URI102", "%zz")], id="indented-sentence-with-call"),
+    # (In double quotes: between single quotes a URI is a string the prose mentions, as code.)
+    P(doc(f'Call fetch("{BAD}") to get it.'), [("URI102", "%zz")], id="call-inside-a-sentence"),
+    P(doc(f'Usage:\n    Call fetch("{BAD}"), then parse.'), [("URI102", "%zz")], id="indented-sentence-with-call"),
 ]
 
 MUST_NOT_FIRE = [

@@ -29,16 +29,16 @@ def test_the_files_are_metadata(name: str) -> None:
 QUIET = [
     P("text/markdown", "| [Mastodon](https://a.example.org/) | mastodon:// or mastodons://| (TCP) 80 |\n"
       "|---|---|---|\n", id="markdown-table"),
-    P("text/markdown", "Run `uri = b'http://h.example/get?utf8=\\xe2\\x98\\x83'` first.\n", id="markdown-code-span"),
+    P("text/markdown", 'Run `uri = b"http://h.example/get?utf8=\\xe2\\x98\\x83"` first.\n', id="markdown-code-span"),
     P("text/markdown", "jira://APIKey/\\*Schedule\n", id="markdown-escape"),
-    P("text/x-rst", ".. code-block:: python\n\n    uri = b'http://h.example/get?utf8=\\xe2\\x98\\x83'\n", id="rst-code-block"),
-    P("", "Example::\n\n    uri = b'http://h.example/get?utf8=\\xe2\\x98\\x83'\n", id="rst-by-default"),
+    P("text/x-rst", '.. code-block:: python\n\n    uri = b"http://h.example/get?utf8=\\xe2\\x98\\x83"\n', id="rst-code-block"),
+    P("", 'Example::\n\n    uri = b"http://h.example/get?utf8=\\xe2\\x98\\x83"\n', id="rst-by-default"),
 ]
 # What each part still reports, at the file's own positions.
 REPORTED = [
     P("text/markdown", "See [docs](https//docs.example.org/).\n", "URI108", id="markdown-link-typo"),
     P("text/x-rst", "See `docs <https//docs.example.org/>`_.\n", "URI108", id="rst-link-typo"),
-    P("text/plain", "Run `uri = b'http://h.example/get?utf8=\\xe2\\x98\\x83'` first.\n", "URI101",
+    P("text/plain", 'Run `uri = b"http://h.example/get?utf8=\\xe2\\x98\\x83"` first.\n', "URI101",
       id="plain-text-has-no-code-span"),
     P("text/markdown", "Download: http://256.1.2.3/x\n", "URI104", id="bare-uri-in-the-description"),
     P("text/markdown", "postgres://admin:Zq7pw8Lk4r2Tx9@db.prod.internal/app\n", "URI301", id="a-password"),

@@ -84,6 +84,9 @@ READS = [
     P(".. __: someone@ex.org\n", [("someone@ex.org", "someone@ex.org")], id="anonymous-target-email"),
     P("`x <a@b>`__", [("a@b", "a@b")], id="embedded-no-email-one-letter-host"),
     P("`x <a.b@c.d.>`_", [("a.b@c.d.", "a.b@c.d.")], id="embedded-no-email-final-dot"),
+    P("`<https://ex.com/only>`_", [("https://ex.com/only", "https://ex.com/only")], id="embedded-uri-alone"),
+    P("`x\n<https://ex.com/next-line>`_", [("https://ex.com/next-line", "https://ex.com/next-line")],
+      id="embedded-after-a-line-break"),
     # A grid table's cell is a document of its own: a link wrapped over its lines is one URI,
     # and the borders and the cells beside it are no part of it.
     P("+------+---------------------+\n| a    | See `docs           |\n| b    | <https://ex.com/a/  |\n"
@@ -108,6 +111,12 @@ READS = [
 ]
 
 NOT_URIS = [
+    # An escaped "<" is text: the reference names the target "<image>" (docutils' own docs),
+    # and so does a "<" glued to a word, or brackets with whitespace just inside.
+    P("The `\\<image>`_ element.\n", id="escaped-angle-names-a-target"),
+    P("see `x\\<y>`_ now", id="escaped-angle-after-text"),
+    P("see `x<y>`_ now", id="angle-glued-to-a-word"),
+    P("see `x < y>`_ now", id="space-inside-the-opening-angle"),
     # The cells beside a wrapped link are not read into it, nor a border.
     P("+------------+-------+\n| `x <https: | y     |\n| //ex.com>` | z     |\n+------------+-------+\n",
       id="grid-unclosed-reference"),

@@ -133,7 +133,8 @@ MUST_NOT_FIND = [
 
 @pytest.mark.parametrize("text, expected", FINDS)
 def test_finds(text: str, expected: List[str]) -> None:
-    assert uris(text) == expected
+    # (code included: a URI that prose quotes between single quotes is read as code)
+    assert [c.uri for c in extract(text, "text", include_code=True)] == expected
 
 
 @pytest.mark.parametrize("text", MUST_NOT_FIND)
@@ -278,3 +279,49 @@ def test_inline_literals_stay_linear(text: str) -> None:
     assert list(spans.starts) == sorted(spans.starts)
     assert all(e <= s for e, s in zip(spans.ends, spans.starts[1:]))
     extract(text, "text")
+
+
+# Prose that quotes a URI between single quotes writes it as a program's string: a value it
+# mentions (a changelog's "URLs like 'http://:8080/'"), read as code, in every prose format.
+# A link is written bare, in "<>" or between double quotes (Appendix C); a config file's
+# quotes are its value's syntax.
+QUOTED_MENTIONS = [
+    P("rst", "* Raise ValueError for URLs like 'http://:8080/'\n", "http://:8080/", id="rst-changelog"),
+    P("metadata", "Metadata-Version: 2.1\n\n* Raise ValueError for URLs like 'http://:8080/'\n", "http://:8080/",
+      id="long-description"),
+    P("markdown", "Rejects 'https:/example.com/x' now.\n", "https:/example.com/x", id="markdown"),
+    P("python", '"""Reads \'http:///host/p\' as a path."""\n', "http:///host/p", id="docstring"),
+]
+QUOTED_LINKS = [
+    P("text", 'See "http://example.com/a" for more.\n', "http://example.com/a", id="double-quotes-delimit"),
+    P("text", "See 'http://example.com/a. More.\n", "http://example.com/a", id="no-closing-quote"),
+    P("text", "It's http://example.com/a's page.\n", "http://example.com/a's", id="apostrophes"),
+    P("yaml", "url: 'http://example.com/a'\n", "http://example.com/a", id="yaml-value"),
+    P("toml", "url = 'http://example.com/a'\n", "http://example.com/a", id="toml-value"),
+    P("text", "See http://example.com/a' now.\n", "http://example.com/a", id="quote-only-after"),
+    # Plain text is also what a program in another language is read as: its quotes are a string's.
+    P("text", "target: 'http://django:8000',\n", "http://django:8000", id="plain-text-or-code"),
+]
+
+
+def test_quoted_mention_tables_are_balanced() -> None:
+    assert len(QUOTED_MENTIONS) <= len(QUOTED_LINKS)
+
+
+@pytest.mark.parametrize(("fmt", "text", "uri"), QUOTED_MENTIONS)
+def test_a_single_quoted_uri_in_prose_is_a_mention(fmt: str, text: str, uri: str) -> None:
+    assert [c.in_code for c in extract(text, fmt, include_code=True) if c.uri == uri] == [True]
+
+
+@pytest.mark.parametrize(("fmt", "text", "uri"), QUOTED_LINKS)
+def test_other_quotes_are_links_or_values(fmt: str, text: str, uri: str) -> None:
+    assert [c.in_code for c in extract(text, fmt, include_code=True) if c.uri == uri] == [False]
+
+
+def test_a_secret_in_a_quoted_mention_is_still_reported() -> None:
+    from urilint.pipeline import check_text
+
+    text = "Set it to 'postgres://admin:Zq7pw8Lk4r2T@db.prod.internal/x' and go.\n"
+    assert [f.code for f in check_text(text, "rst")] == ["URI301"]
+    assert [f.code for f in check_text("Rejects 'http://:8080/' now.\n", "rst")] == []
+    assert [f.code for f in check_text("Rejects http://:8080/ now.\n", "rst")] == ["URI108"]

@@ -152,5 +152,8 @@ def scan(text: str, format: Format, settings: Settings) -> List[Candidate]:
     Whatever the format, a candidate that holds a list of URIs or of hosts is split here, once
     (text.split_lists: where a URI ends does not depend on the format that found it)."""
     found = split_lists(format.scan(text, settings))
+    if not settings.include_code_blocks:
+        # (A scanner may read prose as code as it goes, a quoted mention: text.scan_prose.)
+        found = [c for c in found if not c.in_code]
     found.sort(key=lambda c: (c.start, c.end))
     return found

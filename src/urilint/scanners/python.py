@@ -783,7 +783,7 @@ class _Examples:
 
 #: The prose of a docstring: reST or Markdown, which both read a backslash before ASCII
 #: punctuation as that character ("[lines](https://w.org/wiki/Shebang_\\(Unix\\))").
-DOCSTRING_PROSE = ProseStyle(decoder=backslash_replacements, backslash_escapes=True)
+DOCSTRING_PROSE = ProseStyle(decoder=backslash_replacements, backslash_escapes=True, mentions=True)
 
 
 def _docstring_candidates(s: str, lo: int, hi: int, include_code: bool) -> List[Candidate]:
@@ -824,6 +824,12 @@ def _prose(text: str, value: str, pieces: Pieces, base: int, context: str, inclu
     slots: Optional[List[Span]] = None
     out: List[Candidate] = []
     for c in found:
+        if c.in_code and not docstring:
+            # A string's own quotes are its data's syntax ("host='mongodb+srv://{}'"), as a
+            # config file's are: a value, not a mention.
+            c = c._replace(in_code=False)
+        elif c.in_code and not include_code:
+            continue  # (a URI the docstring quotes between single quotes: a mention, read as code)
         if not docstring:
             close = s.find("}", c.start, min(c.end + 1, hi)) if c.start > lo and s[c.start - 1] == "{" else -1
             if close >= 0 and c.is_verbatim:

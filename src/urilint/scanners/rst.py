@@ -226,7 +226,7 @@ def _escapes(text: str, start: int, end: int) -> List[Replacement]:
 
 #: The prose of a reST document: a backslash escapes the character after it, and no string
 #: escape ends a URI (its path "a\\tb" reads "atb").
-RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=False)
+RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=False, mentions=True)
 
 
 class _Found:
@@ -562,11 +562,21 @@ def _inline(text: str, p0: int, p1: int, out: List[Candidate], skip: List[Tuple[
         skip.append(ref.span())
         r0, r1 = ref.span(1)
         emb = _EMBEDDED.search(text, r0, r1)
-        if emb is None:
-            continue
+        if emb is None or not _opens_embedded(text, r0, emb.start(), emb.end(1)):
+            continue  # a reference to a name ("`\\<image>`_" names the target "<image>")
         uri, s, e, pieces = _uri_runs(text, emb.start(1), emb.end(1), mailto=True)
         if uri and not _is_alias(text[s:e]):
             out.append(Candidate(uri, s, e, "rst-link", False, pieces))
+
+
+def _opens_embedded(text: str, start: int, lt: int, gt: int) -> bool:
+    """Whether the "<" at ``lt`` (the reference's text starting at ``start``, its ">" at ``gt``)
+    opens an embedded URI, as docutils reads one (Inliner.patterns.embedded_link): it starts
+    the text or follows whitespace, so an escaped "\\<" is text; and no whitespace stands
+    right inside the brackets."""
+    if lt > start and text[lt - 1] not in " \t\r\n":
+        return False
+    return lt + 1 < gt and text[lt + 1] not in " \t\r\n" and text[gt - 1] not in " \t\r\n"
 
 
 def _role(text: str, lo: int, start: int, end: int, hi: int) -> Optional[str]:

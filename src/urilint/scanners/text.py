@@ -105,11 +105,11 @@ Decoder = Callable[[str, int, int], List[Replacement]]
 class ProseStyle:
     """What differs between the prose of plain text, Markdown, reST, HTML and config files."""
 
-    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "bare_end", "string_escapes", "run")
+    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "bare_end", "string_escapes", "mentions", "run")
 
     def __init__(self, decoder: Optional[Decoder] = None, stops: str = "", values: bool = False,
                  backslash_escapes: bool = False, bare_end: Optional[Callable[[str, int, int], int]] = None,
-                 string_escapes: bool = True) -> None:
+                 string_escapes: bool = True, mentions: bool = False) -> None:
         #: finds the escapes (entities, backslash escapes) to decode inside a URI, or None
         self.decoder = decoder
         #: extra characters that end a bare URI (besides whitespace, ``"``, ``<``, ``>`` and "`")
@@ -126,6 +126,10 @@ class ProseStyle:
         #: whether a string escape ("\\n", "\\t", "\\\"") ends a URI, as in a string pasted into
         #: prose; not in reST, where a backslash escapes the character after it
         self.string_escapes = string_escapes
+        #: documents written as prose (Markdown, reST, docstrings): a URI between single quotes is
+        #: a string the prose mentions, read as code ("URLs like 'http://:8080/'"); not in plain
+        #: text, which is also what urilint reads a program in another language as
+        self.mentions = mentions
         #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use):
         #: never NUL, which ends a C string (b"http://www.w3.org/ns/ttml\\0" in a binary format's
         #: writer), nor ESC or BEL, which start and end a terminal's control sequences (an OSC 8
@@ -482,6 +486,10 @@ def _before_continuation(text: str, s: int, end: int) -> int:
     return end
 
 
+#: The context of a URI that prose quotes as a string: a bare URI, read as code.
+_MENTION = "mention"
+
+
 def _closing_quote(text: str, s: int, end: int) -> int:
     """Where a URI opened by "'" ends: at the "'" that closes it, the first one not followed by
     a letter or digit (``uri='https://x.io',next=1``), or ``end``.  A "'" is a sub-delim
@@ -646,6 +654,8 @@ class _Scanner:
         end = self._bare_end(s, esc_end)
         if prev == "'":
             end = _closing_quote(text, s, end)
+            if self._mentioned(s, colon, end):
+                return _MENTION, end, [(s, end)]
         elif prev == "+" and end - 1 > s and text[end - 1] == "+":
             # AsciiDoc's passthrough, "`+http://localhost:8080+`": the "+" that opened the URI
             # closes it ("+" is a sub-delim, kept at a URI's end elsewhere: "/c++").
@@ -673,6 +683,14 @@ class _Scanner:
                 break
             runs.append((nxt, end))
         return "bare", end, runs
+
+    def _mentioned(self, s: int, colon: int, end: int) -> bool:
+        """Whether the URI at ``s`` that a "'" opened and the one at ``end`` closes is a string
+        the prose mentions, as a program writes one ("Raise ValueError for URLs like
+        'http://:8080/'", a changelog's), not a link to follow, which Appendix C's prose writes
+        bare, in "<>" or in double quotes (in a style that reads mentions)."""
+        text = self.text
+        return self.style.mentions and end < len(text) and text[end] == "'" and not _is_empty_uri(text, colon, end)
 
     def _opener(self, s: int) -> int:
         """The "<" that opens a delimited URI starting at ``s`` (RFC 3986 Appendix C), or -1."""
@@ -760,12 +778,15 @@ class _Scanner:
         start = runs[0][0]
         decoder = self.style.decoder
         if len(runs) == 1:
+            in_code = self.in_code
+            if context == _MENTION:
+                context, in_code = "bare", True  # (code's reading: only credentials are judged)
             # (One run: verbatim unless the style's decoder finds an escape, most often none.)
             found_escapes = decoder(text, start, end) if decoder is not None else None
             if not found_escapes:
-                return Candidate(text[start:end], start, end, context, self.in_code)
+                return Candidate(text[start:end], start, end, context, in_code)
             uri, pieces = build(text, start, end, found_escapes)
-            return Candidate(uri, start, end, context, self.in_code, pieces)
+            return Candidate(uri, start, end, context, in_code, pieces)
         replacements: List[Replacement] = []
         for i, (r0, r1) in enumerate(runs):
             if i:
