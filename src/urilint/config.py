@@ -41,6 +41,9 @@ DEFAULT_EXAMPLE_PATHS: Tuple[str, ...] = ("examples/", "example/", "samples/", "
 DEFAULT_GENERATED_PATHS: Tuple[str, ...] = (
     "*.min.js", "*.min.css", "*.min.mjs", "*.map", "vendor/", "vendored/", "_vendor/", "third_party/",
     "third-party/", "node_modules/",
+    # Core metadata that a build writes from the project's README and pyproject.toml: an sdist's
+    # PKG-INFO, a build's .egg-info and .dist-info (each finding there is the README's again).
+    "PKG-INFO", "*.egg-info/", "*.dist-info/",
 )
 #: How a file's head says it is generated, as generators write it and as golangci-lint's "lax"
 #: detection of generated files reads it: Go's "Code generated ... DO NOT EDIT.", protoc's
