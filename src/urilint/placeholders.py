@@ -110,11 +110,11 @@ _GATES: Mapping[str, "re.Pattern[str]"] = MappingProxyType(
 DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 #: Any hint of any syntax: text without one holds no placeholder.  The one-character hints are
 #: one character class and the longer ones substring tests: an alternation of every hint cost
-#: three times as much, on every reported URI.  "%" is left to its syntaxes' gates, read as one
-#: pattern: a URI's "%20" announces no placeholder (an encoded space, the commonest fix, was
-#: tested against every syntax).
+#: three times as much, on every reported URI.  "%" and "@" are left to their syntaxes' gates,
+#: read as one pattern: a URI's "%20" announces no placeholder (an encoded space, the commonest
+#: fix, was tested against every syntax), nor does a userinfo's "@".
 _ANY_CHAR_HINT = lazy.compile(
-    "[" + "".join(sorted({re.escape(h) for hints in _HINTS.values() for h in hints if len(h) == 1} - {"%"})) + "]"
+    "[" + "".join(sorted({re.escape(h) for hints in _HINTS.values() for h in hints if len(h) == 1} - {"%", "@"})) + "]"
 )
 _ANY_GATE = lazy.compile("|".join(_GATE_PATTERNS.values()))
 _LONG_HINTS = tuple(sorted({h for hints in _HINTS.values() for h in hints if len(h) > 1}))
@@ -179,7 +179,8 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
     spans: List[Span] = []
-    if _ANY_CHAR_HINT.search(text) is None and ("%" not in text or _ANY_GATE.search(text) is None):
+    if _ANY_CHAR_HINT.search(text) is None and (("%" not in text and "@" not in text)
+                                                or _ANY_GATE.search(text) is None):
         for hint in _LONG_HINTS:
             if hint in text:
                 break

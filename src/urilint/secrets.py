@@ -284,10 +284,12 @@ def looks_real(value: str) -> bool:
     return _entropy(value) >= _MIN_ENTROPY
 
 
+@functools.lru_cache(maxsize=256)
 def is_documentation_host(host: str) -> bool:
     """Whether ``host`` is reserved for documentation (RFC 2606, RFC 6761): one of
-    :data:`DOCUMENTATION_DOMAINS` or a host below one.  (Two string tests: a reported password's
-    host is asked once, and a glob per domain cost a tenth of that report.)"""
+    :data:`DOCUMENTATION_DOMAINS` or a host below one.  (Two string tests, not a glob per
+    domain: for a new host that cost a tenth of a reported password's check.  Cached: a file's
+    credentials name the same few hosts.)"""
     host = host.lower().rstrip(".")
     return host in DOCUMENTATION_DOMAINS or host.endswith(_BELOW_A_DOCUMENTATION_DOMAIN)
 
