@@ -131,6 +131,16 @@ NOT_ALL_CHECKED = [
     P(["--output-format", "concise", "missing.md"], 1, "missing.md: error",
       "No findings, but 1 file could not be checked or fixed.", id="concise"),
     P(["blob.bin"], 0, "1 binary file skipped", "No files were checked.", id="only-a-binary-file"),
+    # A module that does not parse (a template, Python 2) is not checked: a warning, and the
+    # summary says so, though the run does not fail for it.
+    P(["old.py"], 0, "old.py: warning: not checked: invalid Python at 2:1",
+      "No findings, but 1 file was not checked (see the warnings).", id="only-invalid-python"),
+    P(["clean.md", "old.py"], 0, "old.py: warning: not checked", "No findings, but 1 file was not checked",
+      id="invalid-python-beside-a-clean-file"),
+    P(["dirty.md", "old.py"], 1, "old.py: warning: not checked", "Found 3 errors.\n[*] 3 fixable with --fix.\n"
+      "1 file was not checked (see the warnings).", id="invalid-python-beside-findings"),
+    P(["missing.md", "old.py"], 1, "old.py: warning: not checked",
+      "No findings, but 1 file could not be checked or fixed; 1 file was not checked", id="invalid-python-and-missing"),
 ]
 ALL_CHECKED = [
     P(["clean.md"], id="a-clean-file"),
@@ -149,6 +159,7 @@ def test_a_run_that_did_not_check_everything_never_passes(project: Path, capsys:
                                                           argv: List[str], expected: int, error: str,
                                                           summary: str) -> None:
     (project / "blob.bin").write_bytes(b"\x00\x01HTTP://X.example/")
+    (project / "old.py").write_text('# see http:/example.com/x\nprint "hello"\n')
     code, out, err = run(capsys, "check", *argv)
     assert code == expected
     assert PASSED not in out + err

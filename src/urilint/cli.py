@@ -31,7 +31,7 @@ from typing import (
 from . import __version__, pipeline
 from .config import Config, ConfigError, load, load_config, split_selectors
 from .files import Walker, WriteError, display, read, walk, write_atomically
-from .finding import FileError, FileFinding, Span
+from .finding import UNCHECKED, FileError, FileFinding, Span
 from .report import Report, place, read_ranges, with_cells
 from .reporters.common import plural, printable
 from .rfc3986 import RULES, normalize, resolve, validate
@@ -186,9 +186,10 @@ def _process(job: Job) -> Outcome:
     path = None if job.stdin is not None else str(job.path)  # the link rules resolve from it
     result = pipeline.lint(source.text, source.format, settings, role=role, ignored=ignored,
                            fix=job.fix or job.diff, unsafe=job.unsafe, path=path, links=job.links)
-    errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
     if not result.checked:
+        errors += [FileError(job.shown, n, fatal=False, kind=UNCHECKED) for n in result.notices]
         return Outcome(errors=tuple(errors))
+    errors += [FileError(job.shown, n, fatal=False) for n in result.notices]
     text, fixed, diff, new_text = result.text, result.fixed, "", None
     if text != source.text:
         if job.diff:
@@ -794,8 +795,8 @@ examples:
   urilint rule URI301              explain a rule
   urilint validate 'http://a b/'   check one URI against RFC 3986
 """
-EXIT_CODES = ("exit codes: 0 nothing reported, 1 findings remain or a file could not be checked, 2 usage or "
-              "configuration error.")
+EXIT_CODES = ("exit codes: 0 nothing reported, 1 findings remain or a file could not be read, 2 usage or "
+              "configuration error (a module that does not parse is a warning, counted in the summary).")
 EPILOG = EXIT_CODES + "  `urilint COMMAND --help` describes a command's options."
 SELECTORS = "comma-separated codes (URI301), prefixes (URI3) or ALL"
 

@@ -69,10 +69,15 @@ class FileFinding(NamedTuple):
 #: :attr:`FileError.kind` of a file skipped because it is binary: a run has one summary line for
 #: all of them (the verbose output lists each), not one notice per file.
 BINARY = "binary"
+#: :attr:`FileError.kind` of a notice about a file that could not be checked at all, although
+#: the run goes on without failing (a Python module that does not parse: a template, Python 2):
+#: the summary says so instead of "All checks passed!".
+UNCHECKED = "unchecked"
 
 
 class FileError(NamedTuple):
     path: str
     message: str  #: one line: what went wrong and where ("undecodable bytes at byte 1234")
     fatal: bool = True  #: False for a notice (the file was still checked, e.g. partly decoded)
-    kind: str = ""  #: "" for an error or notice of its own; :data:`BINARY` for a skipped binary file
+    kind: str = ""  #: "" for an error or notice of its own; :data:`BINARY` for a skipped binary file,
+    #: :data:`UNCHECKED` for a notice about a file not checked at all

@@ -140,12 +140,17 @@ def summary_of(totals: Totals) -> str:
     """The closing lines, as ruff writes them: what was found, fixed, and what --fix would do.
 
     "All checks passed!" only when every file asked for was checked: a path that does not exist,
-    a file that cannot be read, or a run that checked nothing says so instead."""
+    a file that cannot be read, a module that does not parse, or a run that checked nothing says
+    so instead."""
     remaining = totals.reports
     failed = totals.fatal
     unchecked = f"{plural(failed, 'file')} could not be checked or fixed." if failed else ""
+    if totals.unchecked:  # (its warning says why: a module that does not parse)
+        verb = "was" if totals.unchecked == 1 else "were"
+        skipped = f"{plural(totals.unchecked, 'file')} {verb} not checked (see the warnings)."
+        unchecked = f"{unchecked[:-1]}; {skipped}" if unchecked else skipped
     if remaining == 0 and totals.fixed == 0:
-        if failed:
+        if unchecked:
             return f"No findings, but {unchecked}"
         return "All checks passed!" if totals.files_checked else "No files were checked."
     if totals.fixed:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import IO, List, NamedTuple, Optional, Sequence, TextIO, Tuple
 
-from ..finding import FileError
+from ..finding import UNCHECKED, FileError
 
 #: Characters a spool holds in memory before it moves to a temporary file.
 SPOOL_MEMORY = 1 << 20
@@ -36,7 +36,7 @@ class Chunk(NamedTuple):
 class Totals:
     """The counts a report's closing lines (or envelope) need, summed over the run."""
 
-    __slots__ = ("reports", "fixable", "unsafe", "fixed", "files_checked", "errors", "fatal")
+    __slots__ = ("reports", "fixable", "unsafe", "fixed", "files_checked", "errors", "fatal", "unchecked")
 
     def __init__(self, fixed: int = 0, files_checked: int = 0) -> None:
         self.reports = 0
@@ -46,6 +46,7 @@ class Totals:
         self.files_checked = files_checked
         self.errors = 0  #: files that could not be (fully) checked, notices included
         self.fatal = 0  #: of which could not be checked at all
+        self.unchecked = 0  #: files not checked at all, said in a notice (finding.UNCHECKED)
 
     def add_chunk(self, chunk: Chunk) -> None:
         for _, _, n, safe, unsafe in chunk.codes:
@@ -56,6 +57,7 @@ class Totals:
     def add_error(self, error: FileError) -> None:
         self.errors += 1
         self.fatal += error.fatal
+        self.unchecked += error.kind == UNCHECKED
 
 
 class Spool:
