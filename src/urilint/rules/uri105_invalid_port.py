@@ -20,6 +20,12 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     if _WORD.fullmatch(port):
         return  # "host:port", "HOST:PORT_NUMBER": a word written where a number goes, in a template
+    if port == "*":
+        return  # any port: an origin pattern ("http://localhost:*"), as CSP's source lists write one
+    if a.scheme in IMAGE_SCHEMES:
+        return  # "docker://python:3.12-slim": an image and its tag, not a host and a port
+    if a.scheme == "file" and len(a.ref.host or "") == 1 and a.ref.host.isalpha():  # type: ignore[union-attr]
+        return  # "file://c:\\path": a Windows drive letter, not a host (RFC 8089 appendix E.2)
     for p in problems_for(a, PORT):
         yield RULE.finding(p.offset, span[1], p.message)
         return
@@ -29,6 +35,11 @@ def check(a: Analysis) -> Iterator[Finding]:
         if len(digits) > 5 or int(digits) > 65535:
             shown = digits if len(digits) <= 12 else f"{digits[:8]}... ({len(digits)} digits)"
             yield RULE.finding(span[0], span[1], f"port {shown} is out of range: TCP and UDP ports end at 65535")
+
+
+#: Schemes whose authority names a container image, "[registry/]name[:tag]": GitHub Actions'
+#: "uses: docker://alpine:3.20" and skopeo's transports.
+IMAGE_SCHEMES = frozenset({"docker", "docker-daemon", "docker-archive", "oci", "oci-archive", "containers-storage"})
 
 
 def screen(shape: CleanShape) -> bool:
@@ -58,13 +69,18 @@ No connection can be made; a letter in the port is usually a typo or a host name
 
 ## Fix safety
 No fix.  `{port}`, `${PORT}` and a port written as a word (`host:port` in documentation) are
-slots and are not reported.
+slots and are not reported, nor is `*`, any port in an origin pattern (CSP's source lists,
+CORS allow-lists).  A container image's tag (`docker://python:3.12-slim`) and a Windows drive
+letter (`file://c:\\path`) are no port.
 """,
     bad=(
         Example("http://example.com:8o80/"),
         Example("http://example.com:99999/"),
         Example("http://example.com:80:80/"),
         Example("redis://localhost:63o79/0"),
+        Example("http://localhost:80*/"),
+        Example("https://registry.example.com:5o00/v2/"),
+        Example("file://cc:\\path"),
     ),
     good=(
         "http://example.com:8080/",
@@ -78,6 +94,11 @@ slots and are not reported.
         "https://user:pass@host:port/path",
         "redis://localhost:PORT/0",
         "scheme://proxy.server:port_number",
+        "http://localhost:*",
+        "https://*.example.com:*/",
+        "docker://python:3.12-slim-bookworm",
+        "docker://ghcr.io/owner/image:1.0.2",
+        "file://c:\\path",
         "http://STS-HOST:STS-PORT/",
     ),
     check=check,
