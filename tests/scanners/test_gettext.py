@@ -36,7 +36,11 @@ FINDS = [
       id="plural-forms"),
     P("# Translator: see https://a.example/guide.\nmsgid \"x\"\n", [("https://a.example/guide", "comment", "https://a.example/guide")],
       id="translator-comment"),
-    P('#~ msgid "old https://a.example/o"\n', [("https://a.example/o", "comment", "https://a.example/o")], id="obsolete-entry"),
+    P('#~ msgid "old https://a.example/o"\n', [("https://a.example/o", "bare", "https://a.example/o")], id="obsolete-entry"),
+    # An obsolete entry's strings are joined as an active entry's are (pydata-sphinx-theme's).
+    P('#~ msgid ""\n#~ "<a href=\\"https://pydata-sphinx-"\n#~ "theme.example.io/\\">x</a>"\n',
+      [("https://pydata-sphinx-theme.example.io/", "quoted", 'https://pydata-sphinx-"\n#~ "theme.example.io/')],
+      id="obsolete-entry-joined"),
     P('msgctxt "https://a.example/c"\nmsgid "x"\n', [("https://a.example/c", "bare", "https://a.example/c")], id="context"),
 ]
 
@@ -53,6 +57,15 @@ MUST_NOT_FIND = [
     P('msgid "C:\\\\path\\\\to"\n', [], id="windows-path"),
     P('"Content-Type: text/plain; charset=UTF-8\\n"\n', [], id="header-field"),
     P('msgid "fi%6Ce:///etc/passwd"\n', [], id="percent-encoded-scheme"),
+    P('#~ msgid "https://a.example/"\n#~ msgstr "https://b.example/"\n',
+      [("https://a.example/", "bare", "https://a.example/"), ("https://b.example/", "bare", "https://b.example/")],
+      id="obsolete-keywords-are-not-joined"),
+    P('#~ msgid "https://a.example/"\n"https://b.example/"\n',
+      [("https://a.example/", "bare", "https://a.example/"), ("https://b.example/", "bare", "https://b.example/")],
+      id="obsolete-and-active-are-not-joined"),
+    P('#~ msgid "https://a.example/"\n# see https://c.example/\n#~ "x"\n',
+      [("https://a.example/", "bare", "https://a.example/"), ("https://c.example/", "comment", "https://c.example/")],
+      id="a-comment-between-ends-the-value"),
 ]
 
 
