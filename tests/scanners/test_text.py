@@ -325,3 +325,25 @@ def test_a_secret_in_a_quoted_mention_is_still_reported() -> None:
     assert [f.code for f in check_text(text, "rst")] == ["URI301"]
     assert [f.code for f in check_text("Rejects 'http://:8080/' now.\n", "rst")] == []
     assert [f.code for f in check_text("Rejects http://:8080/ now.\n", "rst")] == ["URI108"]
+
+
+# Appendix C: a URI broken right after a hyphen continues on the next line, unless nothing of a
+# URI stands there; then it ends at the hyphen, and never holds the line break.
+HYPHEN_ENDS = [
+    P(" * @see http://x.example/a#events-\n * @see https://y.example/b\n", ["http://x.example/a#events-",
+                                                                          "https://y.example/b"], id="jsdoc-tags"),
+    P(" * see http://x.example/a-\n * */\n", ["http://x.example/a-"], id="comment-close"),
+    P("see http://x.example/a-\n  ...\n", ["http://x.example/a-"], id="punctuation-only"),
+]
+HYPHEN_JOINS = [
+    P("see http://x.example/a-\n  more text\n", ["http://x.example/a-more"], id="word"),
+    P("see http://x.example/long-\n> path/x.html\n", ["http://x.example/long-path/x.html"], id="quoted-line"),
+    P("see http://x.example/a-\n*b\n", ["http://x.example/a-*b"], id="star-then-word"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HYPHEN_ENDS + HYPHEN_JOINS)
+def test_a_hyphen_at_a_line_end(text: str, expected: List[str]) -> None:
+    found = extract(text, "text")
+    assert [c.uri for c in found] == expected
+    assert not any("\n" in text[c.start:c.end] for c in found if c.is_verbatim)

@@ -677,10 +677,10 @@ class _Scanner:
             more = self._run_end(nxt, limit)
             if more == nxt:
                 break
-            run_end = more
-            end = self._bare_end(nxt, self._escape_end(nxt, more))
-            if end == nxt:
-                break
+            cont = self._bare_end(nxt, self._escape_end(nxt, more))
+            if cont == nxt:
+                break  # (nothing of a URI after the break, " * @see" in a doc comment: it ends at the "-")
+            run_end, end = more, cont
             runs.append((nxt, end))
         return "bare", end, runs
 
