@@ -220,8 +220,9 @@ _NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|pw|secret|token|key
 #: documentation and tests of every library that implements them: OAuth 2.0's (RFC 6749 sections
 #: 4.1-4.4 and 6; RFC 6750 section 2.1), PKCE's (RFC 7636 appendix B), OAuth 1.0's (RFC 5849
 #: sections 1.2 and 3.1), the Key Uri Format's TOTP secret (otpauth://...?secret=JBSWY3DPEHPK3PXP),
-#: and the signature of jwt.io's example token (edited copies keep it).  A JWT is judged by its
-#: signature, its last dot-separated part.
+#: the signature of jwt.io's example token (edited copies keep it), and the signature of the
+#: shared access signature in Microsoft's "Create a service SAS" guide (copied into Azure SDK
+#: samples and tests).  A JWT is judged by its signature, its last dot-separated part.
 PUBLISHED_EXAMPLES = frozenset("""
     SplxlOBeZQQYbYS6WxSbIA 2YotnFZFEjr1zCsicMWpAA tGzv3JOkF0XG5Qx2TlKWIA s6BhdRkqt3
     7Fjfp0ZBr1KtDRbnfVdmIw A3ddj3w mF_9.B5f-4.1JqM
@@ -230,6 +231,7 @@ PUBLISHED_EXAMPLES = frozenset("""
     pfkkdhi9sl3r4s00 9djdj82h48djs9d2 kkk9d7dh3k39sjv7 bYT5CMsGcbgUdFHObYMEfcx6bsw%3D
     djosJKDKJSD8743243%2Fjdk33klY%3D
     JBSWY3DPEHPK3PXP SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
+    Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D Z/RHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk=
 """.split())
 #: ASCII punctuation (string.punctuation, without importing a module a check does not need).
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"

@@ -78,6 +78,8 @@ DUMMIES = [
                  id="key-uri-format-secret"),
     pytest.param("https://api.vendor.io/?id_token=" + _JWT_HEAD + ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
                  id="jwt-io-signature"),
+    pytest.param("https://account.blob.core.windows.net/c?sv=2015-04-05&sig=Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D",
+                 id="microsoft-sas-guide-signature"),
     # A template: the secret goes in a slot (mkdocstrings' and apprise's tests).
     pytest.param("http://prefix${USERNAME}suffix:prefix${PASSWORD}suffix@host.vendor.io/path",
                  id="template-around-a-slot"),
@@ -149,6 +151,10 @@ REAL = [
     pytest.param("https://client.vendor.io/cb?code=SplxlOBeZQQYbYS6WxSbIB", "SplxlOBeZQQYbYS6WxSbIB",
                  id="one-letter-from-rfc6749"),
     pytest.param("otpauth://totp/x?secret=JBSWY3DPEHPK3PXQ", "JBSWY3DPEHPK3PXQ", id="one-letter-from-key-uri"),
+    pytest.param("https://account.blob.core.windows.net/c?sig=Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D&api_key="
+                 "9f8e7d6c5b4a3921Zq7pw8Lk", "9f8e7d6c5b4a3921Zq7pw8Lk", id="a-key-beside-the-sas-guide-signature"),
+    pytest.param("https://account.blob.core.windows.net/c?sig=q7Vd3kP0mZ%2Bx9Lr2TyWcA8nHfE1uJbQs5oGiYtRlK4w%3D",
+                 "q7Vd3kP0mZ%2Bx9Lr2TyWcA8nHfE1uJbQs5oGiYtRlK4w%3D", id="another-sas-signature"),
     pytest.param("https://api.vendor.io/?id_token=" + _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e",
                  _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e", id="other-jwt"),
     pytest.param("http://deploy:Zq7pw8Lk%24SUFFIX@db.vendor.io/", "Zq7pw8Lk%24SUFFIX", id="encoded-dollar-is-no-slot"),
