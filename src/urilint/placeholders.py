@@ -116,7 +116,9 @@ DEFAULT_SYNTAXES: FrozenSet[str] = frozenset(SYNTAXES)
 _ANY_CHAR_HINT = lazy.compile(
     "[" + "".join(sorted({re.escape(h) for hints in _HINTS.values() for h in hints if len(h) == 1} - {"%", "@"})) + "]"
 )
-_ANY_GATE = lazy.compile("|".join(_GATE_PATTERNS.values()))
+#: The gates of the syntaxes that "%" announces, as one pattern ("@" has its own: a userinfo's
+#: "@" would otherwise run the "%" syntaxes' alternatives over every credential URI).
+_ANY_GATE = lazy.compile("|".join(p for name, p in _GATE_PATTERNS.items() if name != "at"))
 _LONG_HINTS = tuple(sorted({h for hints in _HINTS.values() for h in hints if len(h) > 1}))
 _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
@@ -179,8 +181,8 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
     """Spans of placeholders in ``text``, merged where they overlap, in order."""
     spans: List[Span] = []
-    if _ANY_CHAR_HINT.search(text) is None and (("%" not in text and "@" not in text)
-                                                or _ANY_GATE.search(text) is None):
+    if _ANY_CHAR_HINT.search(text) is None and ("%" not in text or _ANY_GATE.search(text) is None) and (
+            "@" not in text or _GATES["at"].search(text) is None):
         for hint in _LONG_HINTS:
             if hint in text:
                 break
