@@ -50,6 +50,9 @@ def slots(text: str) -> List[str]:
                      id="optional-query-after-the-path"),
         pytest.param("https://host/api[/v2]/items", ["[/v2]"], id="optional-segment"),
         pytest.param("https://host/items?page=1[&size=N]", ["[&size=N]"], id="optional-parameter"),
+        # a ":" and a word after the authority: an option (a mount's "[:ro]"), or a port written late
+        pytest.param("hf://[TYPE/]SOURCE:/MOUNT_PATH[:ro|:rw]", ["[TYPE/]", "[:ro|:rw]"], id="mount-format"),
+        pytest.param("http://host/[:port]", ["[:port]"], id="port-after-the-path"),
     ],
 )
 def test_placeholder_slots(text: str, expected: List[str]) -> None:
@@ -121,7 +124,8 @@ def test_slots_found_in_packages(text: str, expected: List[str]) -> None:
         pytest.param("https://example.com/?filter[status]=active", id="query-key"),
         pytest.param("https://example.com/a[1]", id="path"),
         pytest.param("https://example.com/#[x]", id="fragment"),
-        pytest.param("http://host/[:port]", id="after-path-starts"),
+        pytest.param("http://host/[:80]", id="after-the-path-a-colon-and-digits"),
+        pytest.param("http://host/[:]", id="after-the-path-a-colon-alone"),
         # no "//": no authority, so no optional part
         pytest.param("https://example.com/{id}[x]", id="after-a-placeholder-in-the-path"),
         pytest.param("urn:[name]", id="no-authority"),

@@ -124,10 +124,10 @@ _HEX = frozenset("0123456789abcdefABCDEF")
 _AUTHORITY_START = lazy.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
 _AUTHORITY_RUN = lazy.compile(r"[^\[/?#]*")
 #: A word in brackets names a part ("[netloc]", "[host]", "[builds/region]": words a "/" joins,
-#: which no IP literal holds), in any language and in several words ("[Hôte]", "[Appareil
-#: local]" in a French translation); all-hex words could be a broken IPv6 address and "v1.x"
+#: or ends, "[TYPE/]", which no IP literal holds), in any language and in several words
+#: ("[Hôte]", "[Appareil local]" in a French translation); all-hex words could be a broken IPv6 address and "v1.x"
 #: is the IPvFuture form, so those stay IP literals.
-_PART_WORD = lazy.compile(r"[^\W\d][\w.-]*(?:[ /][^\W\d][\w.-]*)*")
+_PART_WORD = lazy.compile(r"[^\W\d][\w.-]*(?:[ /][^\W\d][\w.-]*)*/?")
 _HEX_OR_FUTURE = lazy.compile(r"[0-9A-Fa-f]+|[vV][0-9A-Fa-f]+\..*")
 
 
@@ -168,14 +168,17 @@ def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bo
     if end > authority_end:  # 0 without "scheme://": no authority
         # After it, only a group that starts a component or a parameter is a part: apprise's
         # "https://host/send/{token}[?other_params]" (PHP's "?tags[]=a", "?f[name]=b" are data).
-        return authority_end > 0 and content[:1] in ("/", "?", "#", "&")
+        # A ":" and a word starts an option ("hf://[TYPE/]SOURCE:/MOUNT_PATH[:ro]", a mount's).
+        return authority_end > 0 and (content[:1] in ("/", "?", "#", "&")
+                                      or (content[:1] == ":" and content[1:2].isalpha()))
     if "[" in content or "@" in content or content[0] in "/?#,":
         return True
     if content.strip(".\u2026") == "":
         return True  # only dots: an elided part
     if content[0] == ":":
         return content[1:2] != ":"
-    return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(content.replace(" ", "")) is None
+    bare = content.replace(" ", "").rstrip("/")  # ("[a/]" is as hexadecimal as "[a]")
+    return _PART_WORD.fullmatch(content) is not None and _HEX_OR_FUTURE.fullmatch(bare) is None
 
 
 def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:

@@ -222,7 +222,8 @@ _NUMBERED_DUMMY = lazy.compile(r"(?:pass|passwd|password|pwd|pw|secret|token|key
 #: sections 1.2 and 3.1), the Key Uri Format's TOTP secret (otpauth://...?secret=JBSWY3DPEHPK3PXP),
 #: the signature of jwt.io's example token (edited copies keep it), and the signature of the
 #: shared access signature in Microsoft's "Create a service SAS" guide (copied into Azure SDK
-#: samples and tests).  A JWT is judged by its signature, its last dot-separated part.
+#: samples and tests), and the token of the Jupyter server's documented start-up output.  A JWT
+#: is judged by its signature, its last dot-separated part.
 PUBLISHED_EXAMPLES = frozenset("""
     SplxlOBeZQQYbYS6WxSbIA 2YotnFZFEjr1zCsicMWpAA tGzv3JOkF0XG5Qx2TlKWIA s6BhdRkqt3
     7Fjfp0ZBr1KtDRbnfVdmIw A3ddj3w mF_9.B5f-4.1JqM
@@ -232,6 +233,7 @@ PUBLISHED_EXAMPLES = frozenset("""
     djosJKDKJSD8743243%2Fjdk33klY%3D
     JBSWY3DPEHPK3PXP SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c
     Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D Z/RHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk=
+    c8de56fa4deed24899803e93c227592aef6538f93025fe01
 """.split())
 #: ASCII punctuation (string.punctuation, without importing a module a check does not need).
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
@@ -610,6 +612,25 @@ def is_secret_param(name: str, value: str, syntaxes: Iterable[str] = placeholder
         return False
     key = _name_key(name)
     return key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or bool(find_tokens(value))
+
+
+#: Parameters a service puts in the links it hands out to be shared, as (host glob, path
+#: prefix, parameter name): Zoom's "embed passcode in invite link" writes the meeting's passcode
+#: into the invitation ("https://zoom.us/j/95228013874?pwd=..."), which projects publish for
+#: their community calls.  Masked in every output, not reported.
+SHARED_BY_DESIGN: Tuple[Tuple[str, str, str], ...] = (
+    ("zoom.us", "/j/", "pwd"), ("*.zoom.us", "/j/", "pwd"),
+)
+
+
+def shared_by_design(host: Optional[str], path: str, name: str) -> bool:
+    """Whether parameter ``name`` of a URI on ``host`` with ``path`` is a value its service
+    hands out to be shared (:data:`SHARED_BY_DESIGN`)."""
+    if not host:
+        return False
+    host, key = host.lower().rstrip("."), _name_key(name)
+    return any(key == k and path.startswith(prefix) and globs.match(host, pattern)
+               for pattern, prefix, k in SHARED_BY_DESIGN)
 
 
 def worth_a_finding_as(name: str, test_data: bool) -> bool:

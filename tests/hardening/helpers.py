@@ -23,7 +23,7 @@ FILE_FOR: Dict[str, str] = {
     "markdown": "doc.md", "rst": "doc.rst", "html": "page.html", "yaml": "conf.yaml",
     "toml": "conf.toml", "json": "data.json", "ini": "setup.cfg", "env": "prod.env",
     "shell": "run.sh", "text": "notes.txt", "python": "mod.py", "gettext": "messages.po",
-    "notebook": "nb.ipynb", "roff": "tool.1", "metadata": "PKG-INFO",
+    "notebook": "nb.ipynb", "roff": "tool.1", "metadata": "METADATA",
 }
 assert all(format_for_path(name) == fmt for fmt, name in FILE_FOR.items())
 

@@ -347,3 +347,76 @@ def test_a_hyphen_at_a_line_end(text: str, expected: List[str]) -> None:
     found = extract(text, "text")
     assert [c.uri for c in found] == expected
     assert not any("\n" in text[c.start:c.end] for c in found if c.is_verbatim)
+
+
+# A value cut short where it is shown ("?token=c8de56fa..."): the dots are the URI's, an elision
+# the placeholder model reads; a sentence's dots after anything else are given back.
+ELIDED = [
+    P("http://localhost:8888/?token=c8de56fa... :: /Users/you", "http://localhost:8888/?token=c8de56fa...",
+      id="query-value-cut-short"),
+    P("see https://x.example/?a=1&t=abc\u2026 now", "https://x.example/?a=1&t=abc\u2026", id="ellipsis-character"),
+]
+NOT_ELIDED = [
+    P("see http://x.example/a... more", "http://x.example/a", id="path-then-dots"),
+    P("see http://x.example/?t=abc-d... more", "http://x.example/?t=abc-d", id="value-with-a-hyphen"),
+    P("see http://x.example/?q=1.", "http://x.example/?q=1", id="one-dot"),
+    P("see http://x.example/a=b... more", "http://x.example/a=b", id="no-query"),
+]
+
+
+def test_elision_tables_are_balanced() -> None:
+    assert len(ELIDED) <= len(NOT_ELIDED)
+
+
+@pytest.mark.parametrize(("text", "uri"), ELIDED + NOT_ELIDED)
+def test_an_elided_value_keeps_its_dots(text: str, uri: str) -> None:
+    assert uris(text) == [uri]
+
+
+def test_an_elided_token_is_no_finding() -> None:
+    from urilint.pipeline import check_text
+
+    assert check_text("http://localhost:8888/?token=c8de56fa... :: x\n", "text") == []
+    assert [f.code for f in check_text("http://localhost:8888/?token=c8de56fa4dee1d24 :: x\n", "text")] == ["URI304"]
+
+
+# fsspec chains two URLs with "::" (each opens the one before it); a "::" before digits is a
+# typo, and one inside a path is the path's.
+CHAINS = [
+    P("zip://train-00000.json.gz::https://foo.bar/data.zip", ["zip://train-00000.json.gz", "https://foo.bar/data.zip"],
+      id="zip-in-https"),
+    P("see gzip://file.txt::http://foo.bar/file.txt.gz now", ["gzip://file.txt", "http://foo.bar/file.txt.gz"],
+      id="gzip-in-http"),
+    P("see https://foo.bar::8080/data.zip", ["https://foo.bar::8080/data.zip"], id="double-colon-before-digits"),
+    P("see https://x.example/a::b and HTTP::Cookies", ["https://x.example/a::b"], id="in-a-path"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CHAINS)
+def test_fsspec_chains(text: str, expected: List[str]) -> None:
+    assert uris(text) == expected
+
+
+# What follows a scheme's colon must be able to start its URI: a data: URI's media type or its
+# ";" or "," (RFC 2397), an authority for content: (Android's provider URIs).
+SCHEME_STARTS = [
+    P("src=data:image/png;base64,iVBOR", ["data:image/png;base64,iVBOR"], id="data-image"),
+    P("see data:,Hello%20World now", ["data:,Hello%20World"], id="data-comma"),
+    P("see data:;base64,SGk= now", ["data:;base64,SGk="], id="data-semicolon"),
+    P("open content://com.app.provider/items", ["content://com.app.provider/items"], id="content-provider"),
+]
+NOT_SCHEME_STARTS = [
+    P("this.eventHandler({eventName:n2e,data:{x:1}})", [], id="data-property-of-a-script"),
+    P("re = /sourceMappingURL=data:(((?:application|text)\\/json)/", [], id="data-in-a-regular-expression"),
+    P("a::after{content:attr(data-x);top:50%}", [], id="css-content"),
+    P("the data:text/html scheme", [], id="data-media-type-alone"),
+]
+
+
+def test_scheme_start_tables_are_balanced() -> None:
+    assert len(SCHEME_STARTS) <= len(NOT_SCHEME_STARTS)
+
+
+@pytest.mark.parametrize(("text", "expected"), SCHEME_STARTS + NOT_SCHEME_STARTS)
+def test_what_may_follow_a_scheme(text: str, expected: List[str]) -> None:
+    assert uris(text) == expected

@@ -120,6 +120,15 @@ def reads_as_host(text: str, pos: int) -> bool:
     return host == "localhost" or (len(labels) > 1 and all(labels))
 
 
+#: What follows "data:" (RFC 2397 section 3): a media type, then ";" parameters or the ","
+#: before the data; or the ";" or "," at once.  Not "{" (a minified script's "data:{...}"
+#: property) nor "(" (a regular expression's "data:((?:application|text)...").
+_DATA_START = lazy.compile(r"(?:[A-Za-z0-9!#$&^_.+-]+/[A-Za-z0-9!#$&^_.+-]+)?[;,]")
+#: Registered schemes whose URIs always have an authority (Android's "content://provider/..."):
+#: without "//" the word is something else (CSS's "content:attr(...)").
+AUTHORITY_ONLY = frozenset({"content"})
+
+
 def may_follow(scheme: str, text: str, pos: int) -> bool:
     """Whether ``text[pos:]``, right after "scheme:", can start a URI of (lowercase) ``scheme``
     as people write one: "/" for the slash schemes, or for a web scheme that lost its slashes,
@@ -130,6 +139,10 @@ def may_follow(scheme: str, text: str, pos: int) -> bool:
     "For example:[^1]" is a Markdown footnote, "Example:[docs](url)" a link."""
     if text.startswith("[", pos):
         return False
+    if scheme == "data":
+        return _DATA_START.match(text, pos) is not None
+    if scheme in AUTHORITY_ONLY:
+        return text.startswith("//", pos)
     if scheme not in SLASH_SCHEMES or text.startswith("/", pos):
         return True
     return scheme != "file" and reads_as_host(text, pos)

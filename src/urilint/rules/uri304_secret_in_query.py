@@ -17,7 +17,7 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     image = _names_an_image(a)
     found = [s for s in candidates
-             if (s.kind != "parameter" or secrets.worth_a_finding_as(s.name, a.real_secrets_only))
+             if (s.kind != "parameter" or _worth_a_finding_as_parameter(a, s.name))
              and a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
     if not found:
         return
@@ -44,6 +44,13 @@ def check(a: Analysis) -> Iterator[Finding]:
               else f"read {it} from the environment or a secret store")
     start, end = found[0].span
     yield RULE.finding(start, end, f"{' and '.join(clauses)}; {advice}")
+
+
+def _worth_a_finding_as_parameter(a: Analysis, name: str) -> bool:
+    """Not a one-request credential, nor a session id in test data, nor a value its service
+    hands out to be shared (a Zoom invitation's passcode)."""
+    return (secrets.worth_a_finding_as(name, a.real_secrets_only)
+            and not secrets.shared_by_design(a.ref.host, a.ref.path or "", name))
 
 
 #: The end of the path of a URI that names an image: a badge or picture that a page embeds.
@@ -107,8 +114,11 @@ examples only real-looking values are reported, and so in the URL of an image (a
 embeds: Codecov's `graph/badge.svg?token=...` is a read-only token made to be published).  OAuth
 1.0's `oauth_signature` serves one request (it is bound to a nonce and a timestamp, RFC 5849
 section 3.3), and a session id (`jsessionid`, `PHPSESSID`...) in test data is a recorded visit's:
-neither is reported, both are masked.  Values that specifications publish as examples (RFC
-6749's authorization code `SplxlOBeZQQYbYS6WxSbIA`, the Key Uri Format's TOTP secret) are
+neither is reported, both are masked; nor is a value a service hands out to be shared (the
+passcode a Zoom invitation carries, `https://zoom.us/j/95228013874?pwd=...`).  Values that
+specifications and guides publish as examples (RFC 6749's authorization code
+`SplxlOBeZQQYbYS6WxSbIA`, the Key Uri Format's TOTP secret, the token of Jupyter's documented
+start-up output) are
 dummies.  This rule also runs inside code blocks and spans.
 
 ## Why is this bad?

@@ -415,6 +415,21 @@ def trim_bare(text: str, start: int, end: int) -> int:
     return trim_tail(text, start, cut_unmatched(text, start, _tag_cut(text, start, end)))
 
 
+def _elided_value(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` ends in an ellipsis ("..." or "\u2026") right after a query
+    parameter's value of letters and digits: a value cut short, which the placeholder model reads
+    as an elision (the rules then judge no secret in it)."""
+    dots = end
+    while dots > start and text[dots - 1] == ".":
+        dots -= 1
+    if end - dots < 3:
+        if text[end - 1] != "\u2026":
+            return False
+        dots = end - 1
+    eq = text.rfind("=", start, dots)
+    return eq > start and text.find("?", start, eq) >= 0 and text[eq + 1:dots].isalnum()
+
+
 def trim_tail(text: str, start: int, end: int) -> int:
     """trim_bare after the brackets: the trailing punctuation and entity reference given back."""
     counts = {c: text.count(c, start, end) for c in "()[]{}"}
@@ -425,6 +440,8 @@ def trim_tail(text: str, start: int, end: int) -> int:
             if m is not None:
                 end = m.start()
                 continue
+        if (c == "." or c == "\u2026") and _elided_value(text, start, end):
+            break  # "?token=c8de56fa...": a value cut short where it is shown, not a sentence's end
         if c in TRAILING_PUNCTUATION:
             end -= 1
         elif c in OPENER and counts[c] > counts[OPENER[c]]:
@@ -928,14 +945,16 @@ _LINK_CONTEXTS = frozenset({"markdown-link", "markdown-image", "reference-defini
                            "rst-link", "autolink", "angle"})
 # A separator of a list of URIs: ",", ";" or "|" (spaces may follow), or whitespace, right
 # before something shaped like a scheme and its colon (accepts() decides).
-_LIST_GAP = lazy.compile(r"(?:[,;|][ \t]*|[ \t]+)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}:)")
+# "::" chains two: fsspec's "zip://inner.json::https://host/archive.zip" (each URL opens the one
+# before it).
+_LIST_GAP = lazy.compile(r"(?:[,;|][ \t]*|[ \t]+|::)(?=[A-Za-z][A-Za-z0-9+.-]{0,39}:)")
 # One host of a multi-host authority: a name or address, or an IP literal, and its port.
 _HOST = r"(?:\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9._~%-]+)"
 _HOST_PORT = lazy.compile(_HOST + r":[0-9]+(?=[,;])")
 # The hosts after the first, each with its own userinfo or not (celery's
 # "cache+memcached://u:pass1@h1:11211;u:pass2@h2:11211/", MongoDB's "u:pass1@h1:27017,u:pass2@h2:27017").
 _MORE_HOSTS = lazy.compile(r"(?:[,;](?:[A-Za-z0-9._~%!$&'()*+=:-]*@)?" + _HOST + r"(?::[0-9]+)?)+")
-_MAY_LIST = lazy.compile(r"[,;|\s]")
+_MAY_LIST = lazy.compile(r"[,;|\s]|::")
 
 
 def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
@@ -944,7 +963,8 @@ def _list_end(uri: str, start: int, lists: bool) -> Tuple[int, int]:
 
     Two shapes, both looked for in the authority and path only (a query may hold URIs):
       - with ``lists``, "a://x,b://y", "a://x;b://y", "a://x|b://y", "a://x b://y": a separator
-        right before another scheme (Kafka listeners, a proxy list, a failover broker list);
+        right before another scheme (Kafka listeners, a proxy list, a failover broker list), and
+        fsspec's chains, "zip://x.json::https://host/a.zip";
       - "mongodb://u:p@h1:27017,h2:27017/db", "memcache://h1:11211;h2:11211/": a host list, the
         documented syntax of MongoDB, libpq and memcached clients.  A port is digits, so a ","
         or ";" after one starts another host; the URI is read as its first host (the userinfo
