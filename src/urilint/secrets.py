@@ -78,6 +78,11 @@ def find_tokens(text: str) -> List["re.Match[str]"]:
     return out
 
 
+def name_key(name: str) -> str:
+    """:func:`_name_key`, for a rule that compares a parameter's name with these tables."""
+    return _name_key(name)
+
+
 def _name_key(name: str) -> str:
     """A parameter name as the tables spell it: percent-decoded (``access%5Ftoken``), lowercase,
     "-" as "_" (``X-Amz-Signature`` is ``x_amz_signature``)."""
@@ -631,6 +636,25 @@ def shared_by_design(host: Optional[str], path: str, name: str) -> bool:
     host, key = host.lower().rstrip("."), _name_key(name)
     return any(key == k and path.startswith(prefix) and globs.match(host, pattern)
                for pattern, prefix, k in SHARED_BY_DESIGN)
+
+
+#: The credential parts of a V4 presigned URL (AWS Signature Version 4, Google Cloud Storage's
+#: V4 signing), which lives as long as its "X-Amz-Expires" / "X-Goog-Expires" says, seven days
+#: at most (604800 seconds): in test data, a recorded response's (a replayed redirect to a
+#: download), expired before anyone reads it.
+PRESIGNED_PARTS = frozenset({"x_amz_signature", "x_amz_credential", "x_amz_security_token",
+                             "x_goog_signature", "x_goog_credential"})
+_LIFETIMES = frozenset({"x_amz_expires", "x_goog_expires"})
+_MAX_PRESIGNED_SECONDS = 604800
+
+
+def presigned_for_days(text: str, ref: URIReference) -> bool:
+    """Whether ``text`` is a V4 presigned URL that says it lives seven days or less."""
+    for p in parameters(ref):
+        if _name_key(p.name) in _LIFETIMES:
+            value = text[p.value[0]:p.value[1]]
+            return value.isdigit() and len(value) <= 7 and int(value) <= _MAX_PRESIGNED_SECONDS
+    return False
 
 
 def worth_a_finding_as(name: str, test_data: bool) -> bool:

@@ -256,3 +256,26 @@ def test_session_ids_in_test_data(line: str, codes: Set[str]) -> None:
     findings = check_text(line, "text", role=TEST)
     assert {f.code for f in findings} == codes
     assert {f.code for f in check_text(line, "text")} == {"URI304"}  # (the same line in docs or source)
+
+
+# A V4 presigned URL lives seven days at most: in test data, its signature, credential and
+# session token are a recorded response's (PyGithub's replayed download redirects).
+_PRESIGNED = ("https://bucket.s3.amazonaws.com/k?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential="
+              "AKIAV3NPQBCFOS9XESRL%2F20180913%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20180913T201100Z"
+              "&X-Amz-Expires=300&X-Amz-Signature=2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881")
+
+
+@pytest.mark.parametrize(("uri", "role", "codes"), [
+    pytest.param(_PRESIGNED, TEST, set(), id="recorded-presigned-url"),
+    pytest.param(_PRESIGNED.replace("X-Amz-Expires=300", "X-Amz-Expires=604800"), TEST, set(), id="seven-days"),
+    pytest.param(_PRESIGNED.replace("X-Amz-Expires=300&", ""), TEST, {"URI304"}, id="no-stated-lifetime"),
+    pytest.param(_PRESIGNED.replace("X-Amz-Expires=300", "X-Amz-Expires=99999999"), TEST, {"URI304"},
+                 id="longer-than-the-protocol-allows"),
+    pytest.param(_PRESIGNED + "&access_token=q8Zr2mVx7LpK4wTn9YbF3cHd", TEST, {"URI304"}, id="a-token-beside-it"),
+    pytest.param(_PRESIGNED, "source", {"URI304"}, id="outside-test-data"),
+])
+def test_presigned_urls_in_test_data(uri: str, role: str, codes: Set[str]) -> None:
+    line = f"('location', '{uri}')\n"
+    findings = check_text(line, "text", role=role)
+    assert {f.code for f in findings} == codes
+    assert all("2d711642" not in f.message and "q8Zr2mVx" not in f.message for f in findings)

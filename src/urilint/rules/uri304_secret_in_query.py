@@ -47,8 +47,11 @@ def check(a: Analysis) -> Iterator[Finding]:
 
 
 def _worth_a_finding_as_parameter(a: Analysis, name: str) -> bool:
-    """Not a one-request credential, nor a session id in test data, nor a value its service
-    hands out to be shared (a Zoom invitation's passcode)."""
+    """Not a one-request credential, nor a session id or a V4 presigned URL's credential in test
+    data, nor a value its service hands out to be shared (a Zoom invitation's passcode)."""
+    if a.real_secrets_only and secrets.name_key(name) in secrets.PRESIGNED_PARTS \
+            and secrets.presigned_for_days(a.text, a.ref):
+        return False  # a recorded redirect's download link (PyGithub's replay data), long expired
     return (secrets.worth_a_finding_as(name, a.real_secrets_only)
             and not secrets.shared_by_design(a.ref.host, a.ref.path or "", name))
 
@@ -114,7 +117,9 @@ examples only real-looking values are reported, and so in the URL of an image (a
 embeds: Codecov's `graph/badge.svg?token=...` is a read-only token made to be published).  OAuth
 1.0's `oauth_signature` serves one request (it is bound to a nonce and a timestamp, RFC 5849
 section 3.3), and a session id (`jsessionid`, `PHPSESSID`...) in test data is a recorded visit's:
-neither is reported, both are masked; nor is a value a service hands out to be shared (the
+neither is reported, both are masked, and neither is in test data the signature, credential
+or session token of a V4 presigned URL that lives seven days or less (`X-Amz-Expires=300`: a
+recorded redirect's); nor is a value a service hands out to be shared (the
 passcode a Zoom invitation carries, `https://zoom.us/j/95228013874?pwd=...`).  Values that
 specifications and guides publish as examples (RFC 6749's authorization code
 `SplxlOBeZQQYbYS6WxSbIA`, the Key Uri Format's TOTP secret, the token of Jupyter's documented
