@@ -338,14 +338,13 @@ def is_dummy(value: str, user: str = "") -> bool:
         return True
     if value.endswith(("...", "\u2026")) and not find_tokens(value):
         return True  # cut short where it is shown ("?token=c8de56fa..."): an example's
-    if _BRACKETED_WORD.fullmatch(value) is not None or _has_example_mark(value):
+    if _BRACKETED_WORD.fullmatch(value) is not None or _has_example_mark(low):
         return True
     return _names_a_secret(value) or _is_sequence(value)
 
 
-def _has_example_mark(value: str) -> bool:
-    """``_EXAMPLE_MARK.search(value)``, as substring tests."""
-    low = value.lower()
+def _has_example_mark(low: str) -> bool:
+    """``_EXAMPLE_MARK.search(value)`` of a lower-cased value, as substring tests."""
     for word in _EXAMPLE_WORDS:  # (a loop, not any() over a generator: every judged secret asks)
         if word in low:
             return True
@@ -397,7 +396,20 @@ def _is_sequence(value: str) -> bool:
 def _few_runs(value: str) -> bool:
     """Six characters or more, in ascending runs of more than 2.5 characters on average."""
     n = len(value)
-    return n >= 6 and _ascending_runs(value, n * 2 // 5) * 5 < n * 2
+    if n < 6:
+        return False
+    if not value.isascii():
+        return _ascending_runs(value, n * 2 // 5) * 5 < n * 2
+    # The ascending pairs counted in C (every judged secret asks, and a random one would walk a
+    # Python loop to its 2n/5th break): a pair ascends where the successor of its first
+    # character is its second, or it is "90" (as _ascending_runs reads them).
+    shifted = value.translate(_SUCCESSOR)
+    ascending = sum(map(str.__eq__, shifted, value[1:])) + value.count("90")
+    return (n - ascending) * 5 < n * 2
+
+
+#: Each ASCII character's successor (its code point plus one): _few_runs compares a value with it.
+_SUCCESSOR = {c: c + 1 for c in range(0x80)}
 
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:
@@ -410,7 +422,7 @@ def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_onl
     if _BRACKETED_WORD.fullmatch(value):
         return False
     value = value.strip("[]")
-    if (_is_sequence(user) or _names_a_secret(user)) and not find_tokens(value):
+    if ((len(user) >= 6 and _is_sequence(user)) or _names_a_secret(user)) and not find_tokens(value):
         return False  # "ABCDEFGHIJKLMNOPQRST:...@", "aws_access_key_id:...@": an example's pair
     if is_dummy(value, user):
         return False  # real-looking or not: a dummy is never worth a finding

@@ -257,7 +257,7 @@ _marked = st.lists(st.sampled_from(["example", "EXAMPLE", "xmpl", "XmPl", "fake"
 @hsettings(max_examples=400, deadline=None)
 @given(value=_marked)
 def test_the_example_mark_reads_as_its_pattern(value: str) -> None:
-    assert secrets._has_example_mark(value) is (secrets._EXAMPLE_MARK.search(value) is not None)
+    assert secrets._has_example_mark(value.lower()) is (secrets._EXAMPLE_MARK.search(value) is not None)
 
 
 def test_the_characters_that_fold_to_ascii_letters_are_all_known() -> None:
@@ -318,6 +318,14 @@ def test_check_hands_back_the_secret_spans(settings: Settings, text: str) -> Non
 ])
 def test_a_sequence_is_long_ascending_runs(value: str, expected: bool) -> None:
     assert secrets._is_sequence(value) is expected
+
+
+@hsettings(max_examples=3000, deadline=None)
+@given(value=st.text(alphabet="0123456789:abcdyz{!-.\u00e9", max_size=24))
+def test_few_runs_counts_as_the_walk_does(value: str) -> None:
+    """_few_runs counts the ascending pairs in C; the walk over the pairs is the definition."""
+    n = len(value)
+    assert secrets._few_runs(value) is (n >= 6 and secrets._ascending_runs(value, n * 2 // 5) * 5 < n * 2)
 
 
 _starts = st.lists(st.sampled_from(["http", "HTTPS", "ftp", "Ws", "wss", "x", "\u0127", "\u017f", "\u212a", ";", ".",
