@@ -394,22 +394,11 @@ def _is_sequence(value: str) -> bool:
 
 
 def _few_runs(value: str) -> bool:
-    """Six characters or more, in ascending runs of more than 2.5 characters on average."""
+    """Six characters or more, in ascending runs of more than 2.5 characters on average.  (The
+    walk stops at the 2n/5th break; counting the pairs with translate() and map() in C executed
+    more instructions for a judged password, not fewer: a slot wrapper's call per pair.)"""
     n = len(value)
-    if n < 6:
-        return False
-    if not value.isascii():
-        return _ascending_runs(value, n * 2 // 5) * 5 < n * 2
-    # The ascending pairs counted in C (every judged secret asks, and a random one would walk a
-    # Python loop to its 2n/5th break): a pair ascends where the successor of its first
-    # character is its second, or it is "90" (as _ascending_runs reads them).
-    shifted = value.translate(_SUCCESSOR)
-    ascending = sum(map(str.__eq__, shifted, value[1:])) + value.count("90")
-    return (n - ascending) * 5 < n * 2
-
-
-#: Each ASCII character's successor (its code point plus one): _few_runs compares a value with it.
-_SUCCESSOR = {c: c + 1 for c in range(0x80)}
+    return n >= 6 and _ascending_runs(value, n * 2 // 5) * 5 < n * 2
 
 
 def worth_reporting(value: str, *, host: Optional[str], user: str = "", real_only: bool = False) -> bool:

@@ -320,14 +320,6 @@ def test_a_sequence_is_long_ascending_runs(value: str, expected: bool) -> None:
     assert secrets._is_sequence(value) is expected
 
 
-@hsettings(max_examples=3000, deadline=None)
-@given(value=st.text(alphabet="0123456789:abcdyz{!-.\u00e9", max_size=24))
-def test_few_runs_counts_as_the_walk_does(value: str) -> None:
-    """_few_runs counts the ascending pairs in C; the walk over the pairs is the definition."""
-    n = len(value)
-    assert secrets._few_runs(value) is (n >= 6 and secrets._ascending_runs(value, n * 2 // 5) * 5 < n * 2)
-
-
 _starts = st.lists(st.sampled_from(["http", "HTTPS", "ftp", "Ws", "wss", "x", "\u0127", "\u017f", "\u212a", ";", ".",
                                     ",", ":", "//", "/", "://", "https://", "a"]), max_size=6).map("".join)
 
