@@ -67,9 +67,9 @@ class _Fields(NamedTuple):
     check_docstrings: bool = True
     #: Extra scheme default ports for URI206 and the fixes (e.g. {"redis": 6379}).
     extra_default_ports: PortPairs = ()
-    #: Link rules (URI4xx, see urilint.links): how headings become anchors ("github", "gitlab",
-    #: "mkdocs"; urilint.links.slugs.ANCHOR_STYLES).
-    anchor_style: str = "github"
+    #: Link rules (URI4xx, see urilint.links): how headings become anchors ("auto", "github",
+    #: "gitlab", "mkdocs"; urilint.links.slugs.ANCHOR_STYLES).
+    anchor_style: str = "auto"
     #: The folder, relative to the tree's root, that path-absolute references ("/x") start
     #: from ("" for the root itself); None: they are not judged.
     site_root: Optional[str] = None

@@ -23,6 +23,8 @@ FILES = {
     "docs/api.md": "# API\n\n## Authentication\n\n## `login()` and [tokens](t.md)\n",
     "docs/my file.md": "# Mine\n",
     "docs/intl.md": "# Über uns\n",
+    "docs/changes.md": "# Changes\n\n## [3.0.0] - 2018-09-21\n",
+    "mkdocs.yml": "site_name: x\n",
     "docs/guide/nested.md": "# Nested\n",
     "docs/guide.rst": ".. _setup-steps:\n\nSetting up\n==========\n",
     "img/logo.png": "",
@@ -38,6 +40,7 @@ HOSTED = LinkSettings(hosted=("https://github.com/Owner/Repo", "https://gitlab.c
 ROOTED = LinkSettings(site_root="")
 DOCS_ROOT = LinkSettings(site_root="docs")
 MKDOCS = LinkSettings(anchor_style="mkdocs")
+GITHUB = LinkSettings(anchor_style="github")
 IGNORING = LinkSettings(ignore_targets=("generated/", "*.png"))
 
 
@@ -153,6 +156,12 @@ NO_ANCHOR = [
           "https://github.com/Owner/Repo/blob/main/docs/api.md#authentication", HOSTED, id="hosted"),
     param("docs/guide/nested.md", "../install.md#linus", "../install.md#linux", id="nested-dotdot"),
     param("README.md", "docs/install.md#L3", None, id="line-fragment-on-rendered-document"),
+    # A style named is strict: Python-Markdown's slug is no GitHub anchor ...
+    param("README.md", "docs/changes.md#300-2018-09-21", "docs/changes.md#300---2018-09-21", GITHUB,
+          id="mkdocs-slug-under-github"),
+    # ... and "auto" still reports a fragment no style's slug matches.
+    param("README.md", "docs/changes.md#300-2018-09-22", None, id="auto-no-style-matches"),
+    param("README.md", "docs/changes.md#300_2018_09_21", None, id="auto-underscores-match-no-style"),
 ]
 ANCHOR_FOUND = [
     param("docs/index.md", "api.md#authentication", id="heading"),
@@ -174,6 +183,10 @@ ANCHOR_FOUND = [
     param("README.md", "docs/intl.md#über-uns", id="non-ascii"),
     param("README.md", "docs/intl.md#%C3%BCber-uns", id="non-ascii-encoded"),
     param("README.md", "#usage_1", None, MKDOCS, id="mkdocs-style"),
+    # "auto" (the default) takes another renderer's slug for an anchor (a page MkDocs renders).
+    param("README.md", "docs/changes.md#300-2018-09-21", id="auto-mkdocs-slug"),
+    param("README.md", "docs/changes.md#300---2018-09-21", id="auto-github-slug"),
+    param("README.md", "#usage_1", id="auto-mkdocs-duplicate"),
     param("README.md", "https://github.com/Owner/Repo/blob/main/docs/api.md#authentication", None, HOSTED,
           id="hosted"),
 ]
@@ -409,3 +422,13 @@ def test_hosted_prefix_from_config() -> None:
     assert hosted_prefix(config, "missing") is None
     assert hosted_prefix('[remote "only"]\n  url = "git@gitlab.com:g/r.git"\n') == "https://gitlab.com/g/r"
     assert hosted_prefix("[core]\n\tbare = true\n") is None
+
+
+def test_auto_reads_mkdocs_anchors_only_in_a_tree_that_builds_with_mkdocs() -> None:
+    """Without a mkdocs.yml the pages are GitHub's: a Python-Markdown slug is a broken link there."""
+    files = {k: v for k, v in FILES.items() if k != "mkdocs.yml"}
+    index = LinkIndex(DictTree(files), "auto")
+    found = check_reference(index, "README.md", "docs/changes.md#300-2018-09-21", LinkSettings())
+    assert [(f.code, f.fix) for f in found] == [("URI402", "docs/changes.md#300---2018-09-21")]
+    assert check_reference(LinkIndex(DictTree(FILES), "auto"), "README.md", "docs/changes.md#300-2018-09-21",
+                           LinkSettings()) == []

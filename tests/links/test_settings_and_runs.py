@@ -42,7 +42,7 @@ def test_keys_reach_the_link_settings(table: Dict[str, Any], detected: Optional[
 
 
 BAD_KEYS = [
-    pytest.param({"anchor-style": "bitbucket"}, "'anchor-style' must be one of github, gitlab, mkdocs",
+    pytest.param({"anchor-style": "bitbucket"}, "'anchor-style' must be one of auto, github, gitlab, mkdocs",
                  id="anchor-style-unknown"),
     pytest.param({"anchor-style": ["github"]}, "'anchor-style' must be one of", id="anchor-style-type"),
     pytest.param({"site-root": "../site"}, "'site-root' must stay inside the repository", id="site-root-escapes"),

@@ -86,7 +86,8 @@ def test_unknown_style_is_refused() -> None:
 
 
 def test_styles() -> None:
-    assert ANCHOR_STYLES[0] == "github"
+    assert ANCHOR_STYLES[0] == "auto"  # the default: GitHub's slugs, tolerant of the other styles'
+    assert slugify("[3.0.0] - 2018-09-21", "auto") == slugify("[3.0.0] - 2018-09-21", "github") == "300---2018-09-21"
 
 
 HEADINGS = [

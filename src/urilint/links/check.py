@@ -50,7 +50,7 @@ _KEEP = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
 class LinkSettings(NamedTuple):
     """The settings of the link rules (``[tool.urilint]`` keys in parentheses)."""
 
-    anchor_style: str = "github"  #: ("anchor-style") github, gitlab or mkdocs; see slugs.py
+    anchor_style: str = "auto"  #: ("anchor-style") auto, github, gitlab or mkdocs; see slugs.py
     #: ("site-root") repository-relative folder that "/x" references start from; None: not judged
     site_root: Optional[str] = None
     #: ("ignore-targets") gitignore-style patterns of resolved repository paths not to judge
@@ -454,8 +454,12 @@ def _fragment_findings(index: LinkIndex, path: str, ref: URIReference, uri: str,
     decoded = unquote(fragment) if "%" in fragment else fragment
     if fragment in names or decoded in names:
         return []
-    if index.anchor_style == "github" and decoded.lower() in names:
+    if index.anchor_style in ("github", "auto") and decoded.lower() in names:
         return []  # GitHub's page script finds user-content anchors without case
+    if index.anchor_style == "auto" and document_format(path) == "markdown" and index.builds_with_mkdocs():
+        other = index.anchors(path, "mkdocs")
+        if other is not None and (fragment in other or decoded in other):
+            return []  # the anchor MkDocs renders (Python-Markdown's toc): GitHub's is no fix
     near = nearest_anchors(decoded, names)
     rule = uri402_missing_fragment.RULE
     f0, f1 = ref.span("fragment") or (len(uri), len(uri))

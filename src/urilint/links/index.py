@@ -66,6 +66,9 @@ class LinkIndex:
         self._entries: Dict[str, Optional[Mapping[str, bool]]] = {}
         self._folded: Dict[str, Dict[str, List[str]]] = {}
         self._anchors: Dict[str, Optional[FrozenSet[str]]] = {}
+        #: the same tree's anchors in the other styles ("auto" asks them of a fragment it misses)
+        self._other_styles: Dict[str, "LinkIndex"] = {}
+        self._mkdocs: Optional[bool] = None
         self._site: Optional[Tuple[Optional[str]]] = None
 
     def entries(self, folder: str) -> Optional[Mapping[str, bool]]:
@@ -110,10 +113,21 @@ class LinkIndex:
             return Located("case", path, actual, is_folder, ambiguous=ambiguous)
         return Located("folder" if is_folder else "file", path, actual, is_folder)
 
-    def anchors(self, path: str) -> Optional[FrozenSet[str]]:
-        """The anchors of the document at ``path``; None when it is not a Markdown, reST or
-        HTML document, or cannot be read."""
+    def builds_with_mkdocs(self) -> bool:
+        """Whether the tree holds a MkDocs configuration at its root (``mkdocs.yml``): its pages
+        may be read where MkDocs renders them, with Python-Markdown's anchors."""
+        if self._mkdocs is None:
+            self._mkdocs = any(self.locate(name).kind == "file" for name in ("mkdocs.yml", "mkdocs.yaml"))
+        return self._mkdocs
+
+    def anchors(self, path: str, style: Optional[str] = None) -> Optional[FrozenSet[str]]:
+        """The anchors of the document at ``path`` (in ``style``, by default the index's);
+        None when it is not a Markdown, reST or HTML document, or cannot be read."""
         key = "/".join(split(path))
+        if style is not None and style != self.anchor_style:
+            other = self._other_styles.setdefault(style, LinkIndex(self.tree, style))
+            other._site = self._site
+            return other.anchors(path)
         if key not in self._anchors:
             fmt = document_format(key)
             text = self.tree.read_text(key) if fmt is not None else None

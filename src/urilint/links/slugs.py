@@ -35,8 +35,11 @@ from typing import Dict, Set, Tuple
 
 from ..rfc3986 import lazy
 
-#: Every value the ``anchor-style`` setting accepts; the first is the default.
-ANCHOR_STYLES: Tuple[str, ...] = ("github", "gitlab", "mkdocs")
+#: Every value the ``anchor-style`` setting accepts; the first is the default.  ``auto`` slugs
+#: as ``github`` does, and in a tree with a ``mkdocs.yml`` a fragment that Python-Markdown's
+#: slug of a heading matches is no missing anchor (MkDocs renders the page): never a "fix" to
+#: a renderer the project does not use.
+ANCHOR_STYLES: Tuple[str, ...] = ("auto", "github", "gitlab", "mkdocs")
 
 _GITLAB_DASHES = lazy.compile(r"-{2,}")
 _MKDOCS_DROP = lazy.compile(r"[^\w\s-]")
@@ -80,7 +83,7 @@ def mkdocs_slug(text: str) -> str:
 
 def slugify(text: str, style: str = "github") -> str:
     """The slug of one heading's text in ``style``, without duplicate numbering."""
-    if style == "github":
+    if style == "github" or style == "auto":
         return github_slug(text)
     if style == "gitlab":
         return gitlab_slug(text)
@@ -94,7 +97,7 @@ class Slugger:
 
     def __init__(self, style: str = "github") -> None:
         slugify("", style)  # validates the style
-        self.style = style
+        self.style = "github" if style == "auto" else style
         self.used: Set[str] = set()
         self._counts: Dict[str, int] = {}
 
