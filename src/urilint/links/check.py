@@ -456,7 +456,7 @@ def _fragment_findings(index: LinkIndex, path: str, ref: URIReference, uri: str,
         return []
     if index.anchor_style in ("github", "auto") and decoded.lower() in names:
         return []  # GitHub's page script finds user-content anchors without case
-    if index.anchor_style == "auto" and document_format(path) == "markdown" and index.builds_with_mkdocs():
+    if index.anchor_style == "auto" and index.builds_with_mkdocs():  # (reST and HTML anchors have no style)
         other = index.anchors(path, "mkdocs")
         if other is not None and (fragment in other or decoded in other):
             return []  # the anchor MkDocs renders (Python-Markdown's toc): GitHub's is no fix
