@@ -74,6 +74,11 @@ NEW_SLOTS = [
     # autoconf's, CMake's and Meson's variables between at signs.
     pytest.param("gs://@INFRA_PREFIX@-run-results/*.csv", ["@INFRA_PREFIX@"], id="at-variable"),
     pytest.param("https://@HOST@:@PORT@/api", ["@HOST@", "@PORT@"], id="at-variables"),
+    # Django's escaped tags: a project template's tag to be, whole (wagtail's start template).
+    pytest.param("{% templatetag openblock %} url 'search' {% templatetag closeblock %}",
+                 ["{% templatetag openblock %} url 'search' {% templatetag closeblock %}"], id="templatetag-pair"),
+    pytest.param("{% templatetag openvariable %} x.url {% templatetag closevariable %}/a",
+                 ["{% templatetag openvariable %} x.url {% templatetag closevariable %}"], id="templatetag-variable"),
 ]
 NOT_THOSE_SLOTS = [
     pytest.param("https://$env/x:80", ["$env"], id="env-alone"),
@@ -93,6 +98,9 @@ NOT_THOSE_SLOTS = [
     pytest.param("https://A@B@host/", [], id="at-one-letter"),
     pytest.param("mailto:a@EXAMPLE.COM", [], id="at-never-closed"),
     pytest.param("https://@HOST/x", [], id="at-opened-only"),
+    pytest.param("{% templatetag openblock %} a b {% templatetag closevariable %}",
+                 ["{% templatetag openblock %}", "{% templatetag closevariable %}"], id="templatetag-mismatched"),
+    pytest.param("{% templatetag openblock %}/a b", ["{% templatetag openblock %}"], id="templatetag-unclosed"),
 ]
 
 

@@ -33,8 +33,12 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # {# comment #}, ${{ github.ref_name }}.  An expression may hold spaces, quotes and one level
     # of braces ({{ url_for("x", id=1) }}, ${{ format('{0}/x', a) }}); an opener never closed
     # runs to the end of the text (the scanner cut the URI inside it: see the module doc).
+    # Django's escaped tags, as a project template writes the tags of the project it makes:
+    # "{% templatetag openblock %} url 'search' {% templatetag closeblock %}" is one tag to be.
     "jinja": lazy.compile(
-        r"\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
+        r"\{%[ \t]*templatetag[ \t]+open(block|variable|brace|comment)[ \t]*%\}[^{}]{0,200}?"
+        r"\{%[ \t]*templatetag[ \t]+close\1[ \t]*%\}"
+        r"|\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
         r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
     ),
     # Shell and Terraform: ${VAR}, ${VAR:-default}, $VAR, $(cmd); "${" cut by the scanner; and

@@ -620,12 +620,15 @@ def is_secret_param(name: str, value: str, syntaxes: Iterable[str] = placeholder
     return key in STRONG_NAMES or (key in WEAK_NAMES and _looks_secret(value)) or bool(find_tokens(value))
 
 
-#: Parameters a service puts in the links it hands out to be shared, as (host glob, path
-#: prefix, parameter name): Zoom's "embed passcode in invite link" writes the meeting's passcode
-#: into the invitation ("https://zoom.us/j/95228013874?pwd=..."), which projects publish for
-#: their community calls.  Masked in every output, not reported.
+#: Parameters a service puts in the links it hands out to be shared or published, as (host
+#: glob, path prefix, parameter name): Zoom's "embed passcode in invite link" writes the
+#: meeting's passcode into the invitation ("https://zoom.us/j/95228013874?pwd=..."), which
+#: projects publish for their community calls.  Masked in every output, not reported.
 SHARED_BY_DESIGN: Tuple[Tuple[str, str, str], ...] = (
     ("zoom.us", "/j/", "pwd"), ("*.zoom.us", "/j/", "pwd"),
+    # The Maps JavaScript API's key is loaded by every visitor's browser from the page's own
+    # script tag (Google restricts it by referrer, not by secrecy).
+    ("maps.googleapis.com", "/maps/api/js", "key"),
 )
 
 

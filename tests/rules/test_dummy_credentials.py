@@ -85,6 +85,9 @@ DUMMIES = [
     # A Zoom invitation's passcode: handed out to be shared (community calls' READMEs).
     pytest.param("https://zoom.us/j/95228013874?pwd=Xq7ZkP3t9JQ6VRoxt2Wk4P8K6PshD0.1", id="zoom-invite-passcode"),
     pytest.param("https://us02web.zoom.us/j/87503265754?pwd=cEFJXq7ZkP3t9JQ6VRoxt2Wk4P8K6", id="zoom-regional-invite"),
+    # The Maps JavaScript API's key: every visitor's browser loads it from the page.
+    pytest.param("https://maps.googleapis.com/maps/api/js?key=CYekq7RzP2mWx9LbT4nVd8sHf3Gk1JcQy6uEoA0&v=quarterly",
+                 id="maps-javascript-loader-key"),
     # A template: the secret goes in a slot (mkdocstrings' and apprise's tests).
     pytest.param("http://prefix${USERNAME}suffix:prefix${PASSWORD}suffix@host.vendor.io/path",
                  id="template-around-a-slot"),
@@ -168,6 +171,8 @@ REAL = [
                  "Xq7ZkP3t9JQ6VRoxt2Wk4P8K6PshD0", id="zoom-access-token"),
     pytest.param("https://zoom.us/oauth/x?pwd=Xq7ZkP3t9JQ6VRoxt2Wk4P8K6PshD0", "Xq7ZkP3t9JQ6VRoxt2Wk4P8K6PshD0",
                  id="zoom-not-an-invitation"),
+    pytest.param("https://maps.googleapis.com/maps/api/geocode/json?address=x&key=CYekq7RzP2mWx9LbT4nVd8sHf3Gk1JcQy6uEoA0",
+                 "CYekq7RzP2mWx9LbT4nVd8sHf3Gk1JcQy6uEoA0", id="maps-web-service-key"),
     pytest.param("https://api.vendor.io/?id_token=" + _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e",
                  _JWT_HEAD + ".Zq7pw8Lk4r2Tx9Vb4NmQ1sD3fG5hJ6kL8zX0aB2cD4e", id="other-jwt"),
     pytest.param("http://deploy:Zq7pw8Lk%24SUFFIX@db.vendor.io/", "Zq7pw8Lk%24SUFFIX", id="encoded-dollar-is-no-slot"),

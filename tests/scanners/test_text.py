@@ -420,3 +420,23 @@ def test_scheme_start_tables_are_balanced() -> None:
 @pytest.mark.parametrize(("text", "expected"), SCHEME_STARTS + NOT_SCHEME_STARTS)
 def test_what_may_follow_a_scheme(text: str, expected: List[str]) -> None:
     assert uris(text) == expected
+
+
+# In HTML, XML and Markdown a character reference to "<", ">" or '"' ends a bare URI, as the
+# character would (an RSS description's escaped markup right after a URL).
+ENTITY_ENDS = [
+    P("html", "<x>https://example.org/a/&lt;/a&gt;</x>", ["https://example.org/a/"], id="lt-in-xml-text"),
+    P("html", "<x>https://example.org/a/&#60;/a&#62;</x>", ["https://example.org/a/"], id="decimal-lt"),
+    P("markdown", "see https://example.org/a/&lt;b&gt;", ["https://example.org/a/"], id="markdown-lt"),
+]
+ENTITY_KEPT = [
+    P("html", "<p>https://example.org/a?x=1&amp;y=2 ok</p>", ["https://example.org/a?x=1&y=2"], id="amp-is-data"),
+    P("html", "<p>https://example.org/a&#47;b ok</p>", ["https://example.org/a/b"], id="slash-entity"),
+    P("text", "see https://example.org/a/&lt;b more", ["https://example.org/a/&lt;b"], id="plain-text-reads-no-entity"),
+    P("html", "<p>https://example.org/a&ltx</p>", ["https://example.org/a&ltx"], id="unterminated-reference"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "text", "expected"), ENTITY_ENDS + ENTITY_KEPT)
+def test_a_delimiter_entity_ends_a_bare_uri(fmt: str, text: str, expected: List[str]) -> None:
+    assert [c.uri for c in extract(text, fmt)] == expected

@@ -49,7 +49,7 @@ _RAW = {"script": "</script", "style": "</style", "pre": "</pre", "code": "</cod
 #: still markup.
 _VERBATIM = frozenset({"pre", "code", "kbd", "samp", "tt"})
 #: Text inside HTML: entities are decoded; a URI cannot run into a tag.
-HTML_PROSE = ProseStyle(decoder=entity_replacements)
+HTML_PROSE = ProseStyle(decoder=entity_replacements, entity_stops=True)
 
 
 def attribute_candidate(text: str, start: int, end: int, context: str = "html-attribute",

@@ -42,7 +42,8 @@ from .markdown_markup import keeps_markup
 from .text import ProseStyle, Spans, scan_prose
 
 #: Markdown prose: escapes and entities are decoded; a table's "|" ends a bare URI.
-MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|", backslash_escapes=True, mentions=True)
+MARKDOWN_PROSE = ProseStyle(decoder=markdown_replacements, stops="|", backslash_escapes=True, mentions=True,
+                            entity_stops=True)
 
 # --- block structure (CommonMark 0.31 chapters 4 and 5) --------------------------------------
 _QUOTE_PREFIX = lazy.compile(r"(?: {0,3}>[ \t]?)*")  # 5.1 block quote markers

@@ -105,11 +105,12 @@ Decoder = Callable[[str, int, int], List[Replacement]]
 class ProseStyle:
     """What differs between the prose of plain text, Markdown, reST, HTML and config files."""
 
-    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "bare_end", "string_escapes", "mentions", "run")
+    __slots__ = ("decoder", "stops", "values", "backslash_escapes", "bare_end", "string_escapes", "mentions",
+                 "entity_stops", "run")
 
     def __init__(self, decoder: Optional[Decoder] = None, stops: str = "", values: bool = False,
                  backslash_escapes: bool = False, bare_end: Optional[Callable[[str, int, int], int]] = None,
-                 string_escapes: bool = True, mentions: bool = False) -> None:
+                 string_escapes: bool = True, mentions: bool = False, entity_stops: bool = False) -> None:
         #: finds the escapes (entities, backslash escapes) to decode inside a URI, or None
         self.decoder = decoder
         #: extra characters that end a bare URI (besides whitespace, ``"``, ``<``, ``>`` and "`")
@@ -130,6 +131,9 @@ class ProseStyle:
         #: a string the prose mentions, read as code ("URLs like 'http://:8080/'"); not in plain
         #: text, which is also what urilint reads a program in another language as
         self.mentions = mentions
+        #: HTML, XML and Markdown: a character reference to "<", ">" or '"' ends a bare URI,
+        #: as the character it reads would
+        self.entity_stops = entity_stops
         #: the run of characters a bare URI may span (derived from ``stops``, compiled on first use):
         #: never NUL, which ends a C string (b"http://www.w3.org/ns/ttml\\0" in a binary format's
         #: writer), nor ESC or BEL, which start and end a terminal's control sequences (an OSC 8
@@ -503,6 +507,9 @@ def _before_continuation(text: str, s: int, end: int) -> int:
     return end
 
 
+#: A character reference to a delimiter of URIs in prose: "<", ">" or '"' (HTML's named ones,
+#: decimal and hexadecimal).
+_DELIMITER_ENTITY = lazy.compile(r"&(?:lt|gt|quot|#0*(?:60|62|34)|#[xX]0*(?:3[cCeE]|22));")
 #: The context of a URI that prose quotes as a string: a bare URI, read as code.
 _MENTION = "mention"
 
@@ -604,6 +611,12 @@ class _Scanner:
             return self.run_to
         text = self.text
         end = run_end_of(self.run, text, pos, limit)
+        if self.style.entity_stops and text.find("&", pos, end) >= 0:
+            # "&lt;" reads "<", which delimits a URI as a "<" would (an RSS description's escaped
+            # markup after a URL: "https://x.io/a/&lt;/a&gt;"); so do "&gt;" and "&quot;".
+            m = _DELIMITER_ENTITY.search(text, pos, end)
+            if m is not None:
+                end = m.start()
         self.run_from, self.run_to, self.run_limit = pos, end, limit
         self.escapes = []
         p = first_escape(text, pos, end, self.letters)
