@@ -79,6 +79,9 @@ NEW_SLOTS = [
                  ["{% templatetag openblock %} url 'search' {% templatetag closeblock %}"], id="templatetag-pair"),
     pytest.param("{% templatetag openvariable %} x.url {% templatetag closevariable %}/a",
                  ["{% templatetag openvariable %} x.url {% templatetag closevariable %}"], id="templatetag-variable"),
+    pytest.param("{% templatetag openblock %} static 'js/{{ project_name }}.js' {% templatetag closeblock %}",
+                 ["{% templatetag openblock %} static 'js/{{ project_name }}.js' {% templatetag closeblock %}"],
+                 id="templatetag-holding-a-variable"),
 ]
 NOT_THOSE_SLOTS = [
     pytest.param("https://$env/x:80", ["$env"], id="env-alone"),

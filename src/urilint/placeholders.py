@@ -34,9 +34,10 @@ SYNTAXES: Mapping[str, "re.Pattern[str]"] = MappingProxyType({
     # of braces ({{ url_for("x", id=1) }}, ${{ format('{0}/x', a) }}); an opener never closed
     # runs to the end of the text (the scanner cut the URI inside it: see the module doc).
     # Django's escaped tags, as a project template writes the tags of the project it makes:
-    # "{% templatetag openblock %} url 'search' {% templatetag closeblock %}" is one tag to be.
+    # "{% templatetag openblock %} url 'search' {% templatetag closeblock %}" is one tag to be
+    # (with the template's own variables inside: "static 'js/{{ project_name }}.js'").
     "jinja": lazy.compile(
-        r"\{%[ \t]*templatetag[ \t]+open(block|variable|brace|comment)[ \t]*%\}[^{}]{0,200}?"
+        r"\{%[ \t]*templatetag[ \t]+open(block|variable|brace|comment)[ \t]*%\}(?:[^{}]|\{\{[^{}]{0,100}\}\}){0,200}?"
         r"\{%[ \t]*templatetag[ \t]+close\1[ \t]*%\}"
         r"|\$?\{\{\{?(?:[^{}]|\{[^{}]{0,100}\}){0,200}\}?\}\}|\{%[^%]{0,200}%\}|\{#[^#]{0,200}#\}"
         r"|\$?\{\{[^{}]{0,200}\Z|\{%[^%]{0,200}\Z"
