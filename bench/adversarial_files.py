@@ -110,6 +110,10 @@ CLASSES: Tuple[InputClass, ...] = (
                "| a:b  | `x <https://ex.com/ |\n| c    | a>`_ d              |\n+------+--------------------+\n"),
     InputClass("grid-wide", "", "+-", "+\n|a|\n+-+\n"),
     InputClass("simple-table-tops", "", "===  ===\na:b  http://a.example/\n\n"),
+    # ... and top borders that one bottom border closes at the end (each search once); a value
+    # cut short before a run of dots (the elision is asked once per URI, not at each dot).
+    InputClass("simple-tables-closed-late", "", "===  ===\nx  http://a.example/\n\n", "===  ===\n"),
+    InputClass("dots-after-a-value", "see http://a.example/?a=b-", ".", " end"),
 )
 
 

@@ -59,6 +59,8 @@ _GRID_BORDER = lazy.compile(r"[ \t]*\+(?:[-=]+\+)+[ \t]*(?:\r\n|\r|\n)?")
 #: Wider grid tables are read as paragraphs: a bound on the work per line of the table.
 _MAX_GRID_COLUMNS = 64
 _PLUS = lazy.compile(r"\+")
+#: No line: where no search for a simple table's end has started yet.
+_NO_LINE = 1 << 62
 #: A simple table's border: two or more runs of "=" (one run is a section title's over- or
 #: underline).
 _SIMPLE_BORDER = lazy.compile(r"[ \t]*=+(?:[ \t]+=+)+[ \t]*(?:\r\n|\r|\n)?")
@@ -232,7 +234,7 @@ RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=Fals
 class _Found:
     """What the line walk collects for one document."""
 
-    __slots__ = ("out", "code_out", "code", "skip", "comments", "tables", "no_table_end_after")
+    __slots__ = ("out", "code_out", "code", "skip", "comments", "tables", "table_search")
 
     def __init__(self) -> None:
         self.out: List[Candidate] = []
@@ -245,9 +247,10 @@ class _Found:
         self.comments: List[Tuple[int, int]] = []
         #: Grid and simple tables, whose columns are aligned: a fix must keep every length.
         self.tables: List[Tuple[int, int]] = []
-        #: A line index from which no simple table's bottom border follows (each search for
-        #: one starts after it: linear on any number of top borders).
-        self.no_table_end_after = -1
+        #: The last search for a simple table's bottom border: (the line it started after, the
+        #: line it found, or -1 for none to the end).  A search that starts before that line
+        #: finds the same one, so each line is searched once: linear on any number of top borders.
+        self.table_search: Tuple[int, int] = (_NO_LINE, -1)
 
 
 def scan(text: str, include_code: bool = False) -> List[Candidate]:
@@ -426,16 +429,20 @@ def _grid_table(text: str, lines: List[Tuple[int, int]], i: int, base: int, foun
 def _simple_table(text: str, lines: List[Tuple[int, int]], i: int, found: _Found) -> None:
     """Records the simple table whose top border is line ``i``: it ends at a border followed by
     a blank line or the end of the text (a border followed by text is the header's)."""
-    if i <= found.no_table_end_after:
-        return
+    after, bottom = found.table_search
+    if after < i and (bottom < 0 or i < bottom):
+        if bottom >= 0:
+            found.tables.append((lines[i][0], lines[bottom][1]))
+        return  # (a search from an earlier line has answered for this one)
     j = i + 1
     while j < len(lines):
         if _SIMPLE_BORDER.fullmatch(text, *lines[j]) is not None and (
                 j + 1 == len(lines) or not text[lines[j + 1][0]:lines[j + 1][1]].strip()):
             found.tables.append((lines[i][0], lines[j][1]))
+            found.table_search = (i, j)
             return
         j += 1
-    found.no_table_end_after = j
+    found.table_search = (i, -1)
 
 
 def _grid_row(text: str, row: List[Tuple[int, int]], columns: List[int], found: _Found) -> None:

@@ -437,6 +437,7 @@ def _elided_value(text: str, start: int, end: int) -> bool:
 def trim_tail(text: str, start: int, end: int) -> int:
     """trim_bare after the brackets: the trailing punctuation and entity reference given back."""
     counts = {c: text.count(c, start, end) for c in "()[]{}"}
+    elision_asked = False  # (once per URI: a long run of dots must not ask at each dot)
     while end > start:
         c = text[end - 1]
         if c == ";":
@@ -444,8 +445,10 @@ def trim_tail(text: str, start: int, end: int) -> int:
             if m is not None:
                 end = m.start()
                 continue
-        if (c == "." or c == "\u2026") and _elided_value(text, start, end):
-            break  # "?token=c8de56fa...": a value cut short where it is shown, not a sentence's end
+        if (c == "." or c == "\u2026") and not elision_asked:
+            elision_asked = True
+            if _elided_value(text, start, end):
+                break  # "?token=c8de56fa...": a value cut short where it is shown, not a sentence's end
         if c in TRAILING_PUNCTUATION:
             end -= 1
         elif c in OPENER and counts[c] > counts[OPENER[c]]:
