@@ -260,3 +260,14 @@ def test_standalone_hyperlinks_read_as_docutils_reads_them(pieces: List[str]) ->
     if expected is None:  # pragma: no cover
         pytest.skip("docutils is not installed")
     assert [uri for uri, _ in read(text)] == expected
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_a_finding_in_a_grid_cell_is_placed_after_non_ascii_text(newline: str) -> None:
+    """A cell's candidate maps back to the document: its line and column after non-ASCII text,
+    with either line ending."""
+    text = (PREFIX + "\n\n+------+------------------------+\n| \u00e9t\u00e9 | `x <htps://ex.com/a/  |\n"
+            "|      | b/c.html>`_            |\n+------+------------------------+\n").replace("\n", newline)
+    [finding] = [f for f in pipeline.lint(text, "rst", EVERY_RULE).findings if f.code == "URI108"]
+    assert text[finding.start:finding.end] == "htps"
+    assert LineIndex.of(text).line_col(finding.start) == (4, 13)
