@@ -24,7 +24,6 @@ FILES = {
     "docs/my file.md": "# Mine\n",
     "docs/intl.md": "# Über uns\n",
     "docs/changes.md": "# Changes\n\n## [3.0.0] - 2018-09-21\n",
-    "mkdocs.yml": "site_name: x\n",
     "docs/guide/nested.md": "# Nested\n",
     "docs/guide.rst": ".. _setup-steps:\n\nSetting up\n==========\n",
     "img/logo.png": "",
@@ -183,10 +182,6 @@ ANCHOR_FOUND = [
     param("README.md", "docs/intl.md#über-uns", id="non-ascii"),
     param("README.md", "docs/intl.md#%C3%BCber-uns", id="non-ascii-encoded"),
     param("README.md", "#usage_1", None, MKDOCS, id="mkdocs-style"),
-    # "auto" (the default) takes another renderer's slug for an anchor (a page MkDocs renders).
-    param("README.md", "docs/changes.md#300-2018-09-21", id="auto-mkdocs-slug"),
-    param("README.md", "docs/changes.md#300---2018-09-21", id="auto-github-slug"),
-    param("README.md", "#usage_1", id="auto-mkdocs-duplicate"),
     param("README.md", "https://github.com/Owner/Repo/blob/main/docs/api.md#authentication", None, HOSTED,
           id="hosted"),
 ]
@@ -424,11 +419,27 @@ def test_hosted_prefix_from_config() -> None:
     assert hosted_prefix("[core]\n\tbare = true\n") is None
 
 
+# "auto" (the default) in a tree with a mkdocs.yml: MkDocs may render its pages, so its slugs are
+# anchors too, and a suggestion must be both renderers' anchor.  Without one, GitHub's alone.
+MKDOCS_TREE = dict(FILES, **{"mkdocs.yml": "site_name: x\n"})
+IN_A_MKDOCS_TREE = [
+    pytest.param("docs/changes.md#300-2018-09-21", [], id="mkdocs-slug"),
+    pytest.param("docs/changes.md#300---2018-09-21", [], id="github-slug"),
+    pytest.param("#usage_1", [], id="mkdocs-duplicate"),
+    pytest.param("docs/api.md#autentication", [("URI402", "docs/api.md#authentication")], id="typo-both-agree"),
+    pytest.param("docs/changes.md#300-2018-09-2", [("URI402", None)], id="renderers-disagree-no-fix"),
+    pytest.param("#usage-2", [("URI402", None)], id="duplicate-numbered-differently-no-fix"),
+]
+
+
+@pytest.mark.parametrize(("link", "expected"), IN_A_MKDOCS_TREE)
+def test_auto_in_a_tree_that_builds_with_mkdocs(link: str, expected: List[tuple]) -> None:  # type: ignore[type-arg]
+    found = check_reference(LinkIndex(DictTree(MKDOCS_TREE), "auto"), "README.md", link, LinkSettings())
+    assert [(f.code, f.fix) for f in found] == expected
+
+
 def test_auto_reads_mkdocs_anchors_only_in_a_tree_that_builds_with_mkdocs() -> None:
     """Without a mkdocs.yml the pages are GitHub's: a Python-Markdown slug is a broken link there."""
-    files = {k: v for k, v in FILES.items() if k != "mkdocs.yml"}
-    index = LinkIndex(DictTree(files), "auto")
-    found = check_reference(index, "README.md", "docs/changes.md#300-2018-09-21", LinkSettings())
+    found = check_reference(LinkIndex(DictTree(FILES), "auto"), "README.md", "docs/changes.md#300-2018-09-21",
+                            LinkSettings())
     assert [(f.code, f.fix) for f in found] == [("URI402", "docs/changes.md#300---2018-09-21")]
-    assert check_reference(LinkIndex(DictTree(FILES), "auto"), "README.md", "docs/changes.md#300-2018-09-21",
-                           LinkSettings()) == []

@@ -104,7 +104,9 @@ DUMMIES = [
     pytest.param("http://bob:%3Apass@api.vendor.io", id="encoded-delimiter-then-a-dummy"),
     # A host list: the userinfo is the last host's ("foo:bar" is a dummy), or there is none.
     pytest.param("https://foo.com:123,foo:bar@bar.com/path", id="host-list-dummy"),
-    pytest.param("https://h1:123,h2@bar.com/", id="host-list-no-password"),
+    pytest.param("https://h1.vendor.io:123,h2.vendor.io@bar.com/", id="host-list-no-password"),
+    # The last host's user is the one judged: a test account's weak password there is a test's.
+    pytest.param("https://h1.vendor.io:5432,testuser:Mx7Ja2@h2.vendor.io/db", id="host-list-test-account"),
     # OAuth 1.0's signature serves one request (RFC 5849 3.3): masked, not reported.
     pytest.param("http://i.b/path?oauth_nonce=14205877133089&oauth_signature=Zk3Qp9Lm%2BXv7Rt4Wn8Ys1Hc6Jd0%3D",
                  id="oauth1-signature"),
@@ -184,6 +186,12 @@ REAL = [
     pytest.param("postgresql://app:pwX9@db.prod.internal/my_app", "pwX9", id="pw-then-more"),
     pytest.param("http://%40prap:%3AZq8vLm2Rt7xK@api.vendor.io", "Zq8vLm2Rt7xK", id="encoded-delimiter-then-real"),
     pytest.param("https://foo.com:123,foo:Zq8vLm2Rt7xK@bar.com/path", "Zq8vLm2Rt7xK", id="host-list-real"),
+    pytest.param("postgres://admin:8812,Kq9vLm2Rt7xKw@db.vendor.io/app", "8812,Kq9vLm2Rt7xKw",
+                 id="a-password-with-digits-and-a-comma"),
+    # A "$x", "%s" or "{x}" inside a random value is part of it, not a template's slot.
+    pytest.param("postgres://admin:Xk9$mZ2qLr7w@db.vendor.io/app", "Xk9$mZ2qLr7w", id="dollar-inside"),
+    pytest.param("postgres://admin:Xk9%sZ2qLr7w@db.vendor.io/app", "Xk9%sZ2qLr7w", id="printf-inside"),
+    pytest.param("https://api.vendor.io/v1?api_key=9f8e7d6c{x}5b4a3921", "9f8e7d6c{x}5b4a3921", id="braces-inside"),
     pytest.param("mongodb://admin:Zq8vLm2Rt7xK@h1.internal:27017,h2.internal:27017/db", "Zq8vLm2Rt7xK",
                  id="host-list-after-the-userinfo"),
     pytest.param("http://i.b/path?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0", "Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0",

@@ -91,6 +91,8 @@ NOT_DECLARED = [
     P(b"# coding: utf-8\nGr\xfc\n", "Gr\ufffd", 1, id="declares-utf8"),
     P(codecs.BOM_UTF8 + b"# coding: latin-1\nGr\xfc\n", "Gr\ufffd", 1, id="bom-wins"),
     P(b"<r>no declaration \xe9</r>", "\ufffd", 1, id="none"),
+    P(b"# -*- coding: undefined -*-\nGr\xfc\n", "Gr\ufffd", 1, id="a-codec-that-always-fails"),
+    P(b'<?xml version="1.0" encoding="UTF-16LE"?>\n<a>caf\xe9</a>\n', "caf\ufffd", 1, id="declared-utf16-read-as-ascii"),
 ]
 
 
@@ -111,3 +113,10 @@ def test_a_declaration_that_cannot_be_honoured_is_not(data: bytes, word: str, ru
 
 def test_the_tables_are_balanced() -> None:
     assert len(DECLARED) <= len(NOT_DECLARED)
+
+
+
+def test_a_python_cookie_naming_a_codec_that_always_fails_is_no_crash() -> None:
+    from urilint.scanners.decoding import decode_with_cookie
+
+    assert decode_with_cookie(b"# -*- coding: undefined -*-\nx = 1\n") is None

@@ -41,6 +41,8 @@ FINDS = [
     P('#~ msgid ""\n#~ "<a href=\\"https://pydata-sphinx-"\n#~ "theme.example.io/\\">x</a>"\n',
       [("https://pydata-sphinx-theme.example.io/", "quoted", 'https://pydata-sphinx-"\n#~ "theme.example.io/')],
       id="obsolete-entry-joined"),
+    P('#~ msgid "see http://exa"\r#~ "mple.com/a b"\r#~ msgstr "x"\r',
+      [("http://example.com/a", "bare", 'http://exa"\r#~ "mple.com/a')], id="obsolete-entry-lone-cr"),
     P('msgctxt "https://a.example/c"\nmsgid "x"\n', [("https://a.example/c", "bare", "https://a.example/c")], id="context"),
 ]
 

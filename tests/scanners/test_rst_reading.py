@@ -271,3 +271,13 @@ def test_a_finding_in_a_grid_cell_is_placed_after_non_ascii_text(newline: str) -
     [finding] = [f for f in pipeline.lint(text, "rst", EVERY_RULE).findings if f.code == "URI108"]
     assert text[finding.start:finding.end] == "htps"
     assert LineIndex.of(text).line_col(finding.start) == (4, 13)
+
+
+
+def test_code_in_a_grid_cell_is_read_once() -> None:
+    """A cell's literal block: one candidate, marked code (not again by the document's code scan)."""
+    text = "+-------------------------+\n| Example::               |\n|                         |\n" \
+           "|     HTTP://a.example/   |\n+-------------------------+\n"
+    found = [c for c in rst.scan(text, include_code=True) if c.uri == "HTTP://a.example/"]
+    assert [c.in_code for c in found] == [True]
+    assert [c.uri for c in rst.scan(text)] == []

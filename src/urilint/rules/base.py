@@ -199,6 +199,12 @@ def aspects_of(rules: Tuple[Rule, ...]) -> FrozenSet[str]:
     return frozenset(r.aspect for r in rules if r.aspect is not None)
 
 
+#: A template's slot that names what goes in it, in capitals ("${PASSWORD}", "{E2EE_KEY}",
+#: "{{ DB_PASS }}", "<API_KEY>"): a secret holding one is a template's.  A "$x", "%s" or "{x}"
+#: inside a random value is part of the value ("Xk9$mZ2qLr7w").
+_NAMED_SLOT = lazy.compile(r"[$%<{]*\{*[ \t]*[A-Z][A-Z0-9_]+[ \t]*[}>%]*")
+
+
 class Analysis:
     """One URI, parsed and validated once, with what every rule needs to know about it."""
 
@@ -317,25 +323,27 @@ class Analysis:
             self._example = secrets.marked_as_example(self.text, self.ref)
         return self._example
 
-    def secret_worth_reporting(self, start: int, end: int, real_only: bool = False) -> bool:
+    def secret_worth_reporting(self, start: int, end: int, real_only: bool = False,
+                               user: Optional[str] = None) -> bool:
         """Whether the secret at ``text[start:end]`` is worth a finding here (secrets.worth_reporting),
         in a URI that does not say it is an example, and holding no placeholder; with
         ``real_only``, only when it looks real.  (Masking asks none of this.)"""
         if self.marked_as_example():
             return False
-        # A template's: the secret goes in a slot it holds ("prefix${PASSWORD}suffix").  (Not a
+        # A template's: the secret goes in a named slot it holds ("prefix${PASSWORD}suffix").  (Not a
         # slot around it, "[user[:s3cr3tPW]@]"; nor an elision at the end, "ghp_...x...":
         # secrets.is_dummy judges a value cut short.)
         if self.placeholders:
             cut = start + len(self.text[start:end].rstrip(".\u2026"))
-            if any(start <= s and e <= cut for s, e in self.placeholders):
+            if any(start <= s and e <= cut and _NAMED_SLOT.fullmatch(self.text, s, e) for s, e in self.placeholders):
                 return False
             # A slot that starts in it and runs past it holds the delimiter that ended it: the
             # secret is a misreading of a syntax description ("git://[repo[:]][ref@]path",
             # whose "[ref@]" holds the "@" that ended the "password").
             if any(start <= s < end < e for s, e in self.placeholders):
                 return False
-        user = (self.ref.userinfo or "").split(":", 1)[0]
+        if user is None:
+            user = (self.ref.userinfo or "").split(":", 1)[0]
         return secrets.worth_reporting(self.text[start:end], host=self.ref.host, user=user,
                                        real_only=real_only or self.real_secrets_only)
 

@@ -31,11 +31,13 @@ def check(a: Analysis) -> Iterator[Finding]:
         # URLs): the userinfo is the last host's, after the last ",".  (Masking still hides
         # all of it.)
         last = (a.ref.userinfo or "").rsplit(",", 1)[1]
-        if ":" not in last:
-            return  # "h1:123,h2@": a port, not a password
-        username = last.split(":", 1)[0]
-        pw = (pw[1] - len(last) + len(username) + 1, pw[1])
-    if not a.secret_worth_reporting(*pw):
+        if ":" in last:
+            username = last.split(":", 1)[0]
+            pw = (pw[1] - len(last) + len(username) + 1, pw[1])
+        elif "." in username or username == "localhost":
+            return  # "h1.example:123,h2@": a port, not a password
+        # (else "admin:8812,Kq9...": a password with a comma, judged whole)
+    if not a.secret_worth_reporting(*pw, user=username):
         return  # a dummy (guest:guest, one letter, changeme), or next to a documentation host
     if a.userinfo_is_misleading():
         return  # URI303 reports "host:port@" userinfo; the "password" is a port number

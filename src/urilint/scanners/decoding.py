@@ -205,10 +205,15 @@ def _declared(body: bytes) -> Optional[DecodedText]:
     try:
         encoding = codecs.lookup(name).name
         text = body.decode(encoding)
-    except (LookupError, UnicodeDecodeError):  # (LookupError: unknown, or not a text codec: "rot13")
+        if text.encode(encoding) != body:
+            return None  # (a codec that does not give the bytes back cannot write a fix)
+    except (LookupError, UnicodeError):  # (unknown, not a text codec: "rot13", or one that always fails: "undefined")
         return None
-    if encoding.replace("_", "-") in ("utf-8", "utf-8-sig") or text.encode(encoding) != body:
-        return None  # (UTF-8 has failed already; a codec that does not give the bytes back cannot write a fix)
+    if encoding.replace("_", "-") in ("utf-8", "utf-8-sig") or declared_encoding(
+            text[:_DECLARATION_PROBE].encode("ascii", "replace")) is None:
+        # (UTF-8 has failed already; and read in it, the file must still declare it: an ASCII
+        # declaration of "UTF-16LE" read as UTF-16 is no text at all)
+        return None
     return DecodedText(text, encoding, b"", newline_style(text))
 
 
@@ -246,6 +251,6 @@ def decode_with_cookie(data: bytes) -> Optional[DecodedText]:
         return None  # the general decoder handles UTF-8 (and reports bad bytes)
     try:
         text = data.decode(encoding)
-    except (UnicodeDecodeError, LookupError):
+    except (UnicodeError, LookupError):  # (UnicodeError: a codec that always fails, "undefined")
         return None
     return DecodedText(text, encoding, b"", newline_style(text))

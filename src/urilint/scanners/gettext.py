@@ -30,7 +30,8 @@ from .text import TEXT, scan_decoded, scan_prose
 
 # A comment line, or a C string: escapes or single characters other than the quote, the
 # backslash and line breaks (two alternatives with distinct first characters: no backtracking).
-_TOKEN = lazy.compile(r'(?m)^[ \t]*#[^\r\n]*|"([^"\\\r\n]*(?:\\.[^"\\\r\n]*)*)"')
+# (A lone CR ends a line too, as an old Mac file writes one.)
+_TOKEN = lazy.compile(r'(?m)(?:^|(?<=\r))[ \t]*#[^\r\n]*|"([^"\\\r\n]*(?:\\.[^"\\\r\n]*)*)"')
 # The escapes of a C string as gettext reads them (po-lex.c): simple, octal and hexadecimal.
 _C_ESCAPE = lazy.compile(r"\\(?:([abfnrtv\\\"'?])|([0-7]{1,3})|x([0-9A-Fa-f]{1,2}))")
 _SIMPLE = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",

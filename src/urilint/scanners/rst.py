@@ -234,7 +234,7 @@ RST_PROSE = ProseStyle(decoder=_escapes, bare_end=_bare_end, string_escapes=Fals
 class _Found:
     """What the line walk collects for one document."""
 
-    __slots__ = ("out", "code_out", "code", "skip", "comments", "tables", "table_search")
+    __slots__ = ("out", "code_out", "code", "cell_code", "skip", "comments", "tables", "table_search")
 
     def __init__(self) -> None:
         self.out: List[Candidate] = []
@@ -242,6 +242,8 @@ class _Found:
         self.code_out: List[Candidate] = []
         #: Literal blocks and code directive bodies.
         self.code: List[Tuple[int, int]] = []
+        #: The code of grid-table cells, read already (their candidates are in ``code_out``).
+        self.cell_code: List[Tuple[int, int]] = []
         #: Spans the prose scan must not read again.
         self.skip: List[Tuple[int, int]] = []
         self.comments: List[Tuple[int, int]] = []
@@ -262,7 +264,8 @@ def code_spans(text: str, start: int, end: int, first_indent: Optional[int] = No
     blocks, code directives, inline literals and code roles.  For a docstring, ``first_indent``
     is the indentation its first line counts as (its margin: the text after the opening quotes
     is not at column 0 of the docstring's reST)."""
-    return _walk(text, start, end, first_indent).code
+    found = _walk(text, start, end, first_indent)
+    return found.code + found.cell_code
 
 
 def _walk(text: str, start: int, end: int, first_indent: Optional[int] = None) -> _Found:
@@ -482,7 +485,7 @@ def _cell(text: str, slices: List[Tuple[int, int]], found: _Found) -> None:
         for k, (s, e) in enumerate(slices):
             lo, hi = max(c0, starts[k]), min(c1, starts[k] + e - s)
             if lo < hi:
-                found.code.append((source(lo), source(hi, True)))
+                found.cell_code.append((source(lo), source(hi, True)))
 
 
 def _mapped(c: Candidate, source: Callable[..., int]) -> Optional[Candidate]:
