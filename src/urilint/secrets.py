@@ -78,11 +78,6 @@ def find_tokens(text: str) -> List["re.Match[str]"]:
     return out
 
 
-def name_key(name: str) -> str:
-    """:func:`_name_key`, for a rule that compares a parameter's name with these tables."""
-    return _name_key(name)
-
-
 def _name_key(name: str) -> str:
     """A parameter name as the tables spell it: percent-decoded (``access%5Ftoken``), lowercase,
     "-" as "_" (``X-Amz-Signature`` is ``x_amz_signature``)."""
@@ -661,11 +656,17 @@ def presigned_for_days(text: str, ref: URIReference) -> bool:
     return False
 
 
-def worth_a_finding_as(name: str, test_data: bool) -> bool:
-    """Whether a secret parameter called ``name`` is worth a finding (it is masked either way):
-    not a one-request credential, nor a session identifier in test data."""
+def parameter_worth_a_finding(text: str, ref: URIReference, name: str, test_data: bool) -> bool:
+    """Whether the secret parameter ``name`` of the URI ``text`` is worth a finding (it is masked
+    either way): not a one-request credential; in test data, not a session identifier nor a V4
+    presigned URL's credential (a recorded redirect's download link, long expired); and not a
+    value its service hands out to be shared (a Zoom invitation's passcode)."""
     key = _name_key(name)
-    return key not in ONE_REQUEST_NAMES and not (test_data and key in SESSION_NAMES)
+    if key in ONE_REQUEST_NAMES:
+        return False
+    if test_data and (key in SESSION_NAMES or (key in PRESIGNED_PARTS and presigned_for_days(text, ref))):
+        return False
+    return not shared_by_design(ref.host, ref.path or "", name)
 
 
 def secret_params(text: str, ref: URIReference,

@@ -456,18 +456,15 @@ def _fragment_findings(index: LinkIndex, path: str, ref: URIReference, uri: str,
         return []
     if index.anchor_style in ("github", "auto") and decoded.lower() in names:
         return []  # GitHub's page script finds user-content anchors without case
-    two_renderers = index.anchor_style == "auto" and index.builds_with_mkdocs()
-    if two_renderers:  # (reST and HTML anchors have no style)
-        other = index.anchors(path, "mkdocs")
-        if other is not None and (fragment in other or decoded in other):
-            return []  # the anchor MkDocs renders (Python-Markdown's toc): GitHub's is no fix
+    # In a tree MkDocs builds, its anchors count too (reST and HTML anchors have no style).
+    theirs = index.anchors(path, "mkdocs") if index.anchor_style == "auto" and index.builds_with_mkdocs() else None
+    if theirs is not None and (fragment in theirs or decoded in theirs):
+        return []  # the anchor MkDocs renders (Python-Markdown's toc): GitHub's is no fix
     near = nearest_anchors(decoded, names)
-    if two_renderers and near:
+    if theirs is not None and near and nearest_anchors(decoded, theirs) != near:
         # Where two renderers may read the page, a suggestion must be both renderers' anchor
         # ("#autentication": "#authentication" in both); else which to suggest is a guess.
-        theirs = index.anchors(path, "mkdocs")
-        if theirs is None or nearest_anchors(decoded, theirs) != near:
-            near = ()
+        near = ()
     rule = uri402_missing_fragment.RULE
     f0, f1 = ref.span("fragment") or (len(uri), len(uri))
     where = "this document" if path == "/".join(split(document)) else f"'{path}'"

@@ -24,7 +24,8 @@ def check(a: Analysis) -> Iterator[Finding]:
         return  # any port: an origin pattern ("http://localhost:*"), as CSP's source lists write one
     if a.scheme in IMAGE_SCHEMES:
         return  # "docker://python:3.12-slim": an image and its tag, not a host and a port
-    if a.scheme == "file" and len(a.ref.host or "") == 1 and a.ref.host.isalpha():  # type: ignore[union-attr]
+    host = a.ref.host or ""
+    if a.scheme == "file" and len(host) == 1 and host.isalpha():
         return  # "file://c:\\path": a Windows drive letter, not a host (RFC 8089 appendix E.2)
     for p in problems_for(a, PORT):
         yield RULE.finding(p.offset, span[1], p.message)

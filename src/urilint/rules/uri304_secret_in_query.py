@@ -17,7 +17,7 @@ def check(a: Analysis) -> Iterator[Finding]:
         return
     image = _names_an_image(a)
     found = [s for s in candidates
-             if (s.kind != "parameter" or _worth_a_finding_as_parameter(a, s.name))
+             if (s.kind != "parameter" or secrets.parameter_worth_a_finding(a.text, a.ref, s.name, a.real_secrets_only))
              and a.secret_worth_reporting(*s.span, real_only=image)]  # not a dummy, nor next to a documentation host
     if not found:
         return
@@ -44,16 +44,6 @@ def check(a: Analysis) -> Iterator[Finding]:
               else f"read {it} from the environment or a secret store")
     start, end = found[0].span
     yield RULE.finding(start, end, f"{' and '.join(clauses)}; {advice}")
-
-
-def _worth_a_finding_as_parameter(a: Analysis, name: str) -> bool:
-    """Not a one-request credential, nor a session id or a V4 presigned URL's credential in test
-    data, nor a value its service hands out to be shared (a Zoom invitation's passcode)."""
-    if a.real_secrets_only and secrets.name_key(name) in secrets.PRESIGNED_PARTS \
-            and secrets.presigned_for_days(a.text, a.ref):
-        return False  # a recorded redirect's download link (PyGithub's replay data), long expired
-    return (secrets.worth_a_finding_as(name, a.real_secrets_only)
-            and not secrets.shared_by_design(a.ref.host, a.ref.path or "", name))
 
 
 #: The end of the path of a URI that names an image: a badge or picture that a page embeds.
