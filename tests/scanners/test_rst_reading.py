@@ -108,6 +108,13 @@ READS = [
       id="grid-anonymous-target-continued"),
     P("+-------------+-----+\n| `a <https:/ | x   |\n| /b.c/>`_    | y   |\n+-------------+-----+\n",
       [("https://b.c/", "https:/ | x   |\n| /b.c/")], id="grid-embedded-uri-wrapped-in-its-cell"),
+    # Columns are counted as docutils counts them: a wide or full-width character takes two.
+    P("+--------+---------------------+\n| \u540d\u524d   | `x <https://ex.com/ |\n"
+      "|        | a/b.html>`_         |\n+--------+---------------------+\n",
+      [("https://ex.com/a/b.html", "https://ex.com/ |\n|        | a/b.html")], id="grid-wide-characters-beside-a-link"),
+    P("+-----------------------+\n| \u6771\u4eac `x <https://ex.c |\n| om/\uff41>`_              |\n"
+      "+-----------------------+\n",
+      [("https://ex.com/\uff41", "https://ex.c |\n| om/\uff41")], id="grid-wide-characters-in-a-wrapped-link"),
 ]
 
 NOT_URIS = [
@@ -129,6 +136,10 @@ NOT_URIS = [
       id="grid-bare-uri-broken-over-lines"),
     P("+---------+\n| a       |\n+---------+\n| b       |\n+---------+\n| c: d    |\n+---------+\n",
       id="grid-field-like-text"),
+    P("+------+-----------+\n| \u65e5\u672c | see https |\n|      | ://b.c/   |\n+------+-----------+\n",
+      id="grid-wide-characters-beside-a-broken-uri"),
+    P("+------+-------------+\n| \u65e5\u672c | ``https:/`` |\n| x    | ``/b.c/``   |\n+------+-------------+\n",
+      id="grid-wide-characters-beside-literals"),
     # An escaped first character: docutils reads no standalone hyperlink.
     P("see \\https://ex.com/x now", id="escaped-start"),
     P("see https\\://ex.com/x now", id="escaped-colon"),

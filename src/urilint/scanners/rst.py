@@ -450,13 +450,53 @@ def _simple_table(text: str, lines: List[Tuple[int, int]], i: int, found: _Found
 
 def _grid_row(text: str, row: List[Tuple[int, int]], columns: List[int], found: _Found) -> None:
     """The cells of the lines ``row`` between two borders: a column boundary that is "|" (or
-    "+") on every line separates two cells; one that is not is spanned by a cell."""
+    "+") on every line separates two cells; one that is not is spanned by a cell.  ``columns``
+    are display columns, as docutils counts them (:func:`_display_columns`)."""
     stops = [l0 + len(text[l0:l1].rstrip("\r\n")) for l0, l1 in row]  # (each line's end, before its break)
-    inner = [c for c in columns[1:-1]
-             if all(l0 + c < stop and text[l0 + c] in "|+" for (l0, _), stop in zip(row, stops))]
+    lines = [_display_columns(text, l0, stop) for (l0, _), stop in zip(row, stops)]
+    inner = [c for c in columns[1:-1] if all(_boundary_at(text, line, c) for line in lines)]
     edges = [columns[0], *inner, columns[-1]]
     for a, b in zip(edges, edges[1:]):
-        _cell(text, [(min(l0 + a + 1, stop), min(l0 + b, stop)) for (l0, _), stop in zip(row, stops)], found)
+        _cell(text, [(_offset_at(line, a + 1), _offset_at(line, b)) for line in lines], found)
+
+
+#: A line of a grid table: (where it starts, where it ends before its break, and for a line
+#: with a wide character the offset at each display column, ~offset of the next character at
+#: the second column of a wide one; None when each character takes one column).
+_GridLine = Tuple[int, int, Optional[List[int]]]
+
+
+def _display_columns(text: str, l0: int, stop: int) -> _GridLine:
+    """A grid table's line, its columns counted as docutils counts them: a wide or full-width
+    character (East Asian width W or F) takes two (``StringList.pad_double_width`` pads it
+    before the table is parsed), any other one."""
+    if text.isascii() or text[l0:stop].isascii():
+        return l0, stop, None
+    cols: List[int] = []
+    for k in range(l0, stop):
+        cols.append(k)
+        if unicodedata.east_asian_width(text[k]) in ("W", "F"):
+            cols.append(~(k + 1))  # (the pad: no character starts here)
+    return l0, stop, cols
+
+
+def _boundary_at(text: str, line: _GridLine, c: int) -> bool:
+    """Whether a "|" or "+" stands at display column ``c`` of ``line``."""
+    l0, stop, cols = line
+    k = l0 + c if cols is None else (cols[c] if c < len(cols) else stop)
+    return 0 <= k < stop and text[k] in "|+"
+
+
+def _offset_at(line: _GridLine, c: int) -> int:
+    """The offset of the first character at display column ``c`` of ``line`` or after it (the
+    line's end when it is shorter)."""
+    l0, stop, cols = line
+    if cols is None:
+        return min(l0 + c, stop)
+    if c >= len(cols):
+        return stop
+    k = cols[c]
+    return k if k >= 0 else ~k
 
 
 def _cell(text: str, slices: List[Tuple[int, int]], found: _Found) -> None:
