@@ -314,6 +314,25 @@ def test_a_library_banner_marks_a_copy_of_a_library(path: str, head: str, role: 
     assert Config(detect_generated=False).role_for(path, head) == "source"
 
 
+_BUNDLE = "var t={query:{a:{b:c}}},m={http:(0,r.default)(`http`)},T={WS:/[ \\t]+/};" * 4
+
+
+@pytest.mark.parametrize(("path", "text", "role"), [
+    pytest.param("static/js/index-Bx7k2.js", _BUNDLE + "\n", "marked", id="bundle-one-line"),
+    pytest.param("static/js/index-Bx7k2.js", ("\n".join([_BUNDLE] * 5)), "marked", id="bundle-no-final-break"),
+    pytest.param("static/app.MJS", _BUNDLE + "\n" + "x();\n", "marked", id="upper-case-suffix"),
+    pytest.param("static/css/main.5f3a.css", "a{color:red}" * 20 + "\n", "marked", id="style"),
+    pytest.param("static/js/app.js", "// our app\nconst u = 'https://x.example';\n" * 50, "source", id="hand-written"),
+    pytest.param("static/js/app.js", _BUNDLE + "\n" + "x();\n" * 5, "source", id="long-line-among-short"),
+    pytest.param("src/a.py", _BUNDLE + "\n", "source", id="not-a-script"),
+    pytest.param("static/js/empty.js", "", "source", id="empty"),
+    pytest.param("static/js/app.js", "x" * 110 + "\n", "source", id="at-the-line"),
+])
+def test_a_minified_script_or_style_is_a_tools(path: str, text: str, role: str) -> None:
+    assert Config().role_for(path, text) == role
+    assert Config(detect_generated=False).role_for(path, text) == "source"
+
+
 def test_detect_generated_is_a_key() -> None:
     assert config_from_mapping({"detect-generated": False}).detect_generated is False
     assert Config().detect_generated is True

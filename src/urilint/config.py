@@ -75,6 +75,21 @@ def is_library_copy(path: str, text: str) -> bool:
     return path.lower().endswith(_BANNERED) and text.lstrip("\ufeff \t\r\n")[:3] == "/*!"
 
 
+#: Linguist's line for a minified script or style file: lines longer than this on average.
+_MINIFIED_AVERAGE_LINE = 110
+
+
+def is_minified(path: str, text: str) -> bool:
+    """Whether a script or style file is minified, as GitHub Linguist decides it: its lines
+    average more than 110 characters.  A bundler's output under a hashed name
+    ("static/js/index-Bx7k2.js", no ".min.js", no banner) is a tool's, and its code reads as
+    prose to a plain-text scan ("{query:{a:b}}" holds "query:")."""
+    if not path.lower().endswith(_BANNERED) or not text:
+        return False
+    lines = text.count("\n") + (not text.endswith("\n"))
+    return (len(text) - text.count("\n")) / lines > _MINIFIED_AVERAGE_LINE
+
+
 def says_generated(text: str) -> bool:
     """Whether the head of ``text`` (its first GENERATED_HEAD_LINES lines) says a tool wrote
     the file and it is not to be edited by hand (_GENERATED_MARK): its URIs are fixed in the
@@ -148,7 +163,7 @@ class Config(NamedTuple):
                                ("example", self.example_paths)):
             if any(path_matches(rel, p) for p in patterns):
                 return role
-        if self.detect_generated and (says_generated(text) or is_library_copy(rel, text)):
+        if self.detect_generated and (says_generated(text) or is_library_copy(rel, text) or is_minified(rel, text)):
             return "marked"  # generated, though the link rules still run (pipeline.MARKED)
         return "source"
 
