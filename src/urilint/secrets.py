@@ -235,6 +235,11 @@ PUBLISHED_EXAMPLES = frozenset("""
     Z%2FRHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk%3D Z/RHIX5Xcg0Mq2rqI3OlWTjEg2tYkboXr1P9ZUXDtkk=
     c8de56fa4deed24899803e93c227592aef6538f93025fe01
 """.split())
+#: Demo accounts a database ships or documents, by user: Oracle's SCOTT schema ("scott/tiger",
+#: the stock example of database URLs) and its documented default logins.  A password that
+#: starts with the account's word is the demo's, whatever a password policy made it add
+#: ("scott:tiger^5HHH", SQLAlchemy's SQL Server test login).
+_DEMO_ACCOUNTS = {"scott": "tiger", "system": "manager", "sys": "change_on_install"}
 #: ASCII punctuation (string.punctuation, without importing a module a check does not need).
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 #: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password".
@@ -319,6 +324,9 @@ def is_dummy(value: str, user: str = "") -> bool:
     (``c8de56fa...``)."""
     low = value.lower()
     if len(value) <= 1 or value == user or low in DUMMY_WORDS or low in PART_NAMES:
+        return True
+    demo = _DEMO_ACCOUNTS.get(user.lower()) if user else None
+    if demo is not None and low.startswith(demo):
         return True
     if "%" in value:
         # A demo of escaping: a dummy behind an encoded delimiter (furl's "bob:%3Apass@").

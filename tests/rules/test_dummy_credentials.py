@@ -107,6 +107,10 @@ DUMMIES = [
     pytest.param("https://h1.vendor.io:123,h2.vendor.io@bar.com/", id="host-list-no-password"),
     # The last host's user is the one judged: a test account's weak password there is a test's.
     pytest.param("https://h1.vendor.io:5432,testuser:Mx7Ja2@h2.vendor.io/db", id="host-list-test-account"),
+    # An Oracle demo account's password, made to pass a password policy (SQLAlchemy's SQL
+    # Server test login).
+    pytest.param("mssql+pymssql://scott:tiger^5HHH@mssql2022:1433/test", id="demo-account-with-policy-suffix"),
+    pytest.param("oracle://SYSTEM:manager@db.vendor.io:1521/xe", id="demo-account-default-login"),
     # OAuth 1.0's signature serves one request (RFC 5849 3.3): masked, not reported.
     pytest.param("http://i.b/path?oauth_nonce=14205877133089&oauth_signature=Zk3Qp9Lm%2BXv7Rt4Wn8Ys1Hc6Jd0%3D",
                  id="oauth1-signature"),
@@ -116,6 +120,8 @@ REAL = [
     pytest.param("https://api.vendor.io/?api_key=1234-9876-5012", "1234-9876-5012", id="digit-groups-not-in-order"),
     pytest.param("http://jschmoe:xyzzy2024Q@www.bogus.net/", "xyzzy2024Q", id="metasyntactic-word-in-a-password"),
     pytest.param("redis://:quuxbar7Zr@cache.vendor.io:6379/0", "quuxbar7Zr", id="word-plus-more"),
+    pytest.param("mssql+pymssql://deploy:tiger^5HHH@db.vendor.io/x", "tiger^5HHH", id="demo-word-of-another-user"),
+    pytest.param("oracle://scott:Zq8vLm2Rt7xK@db.vendor.io/x", "Zq8vLm2Rt7xK", id="demo-user-real-password"),
     pytest.param(_SIGNED.format("svc-prod%40proj.iam.gserviceaccount.com"), _SIG, id="real-signed-url"),
     pytest.param("https://api.vendor.io/?access_token=4f9a8b7c6d5e3a2b1c0d", "4f9a8b7c6d5e3a2b1c0d",
                  id="no-mark-in-the-value"),
