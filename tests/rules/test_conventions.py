@@ -82,7 +82,8 @@ ACCIDENTS = [
     pytest.param("https://example.com/?q=}", "URI101", id="lone-brace-in-query"),
     pytest.param("https://exa|mple.com/", "URI101", id="pipe-in-host"),
     pytest.param("https://exa^mple.com/", "URI101", id="caret-in-host"),
-    pytest.param("https://us|er@example.com/", "URI101", id="pipe-in-userinfo"),
+    pytest.param("https://us{er@example.com/", "URI101", id="brace-in-userinfo"),
+    pytest.param("https://u:p]w@example.com/", "URI107", id="bracket-in-userinfo"),
     pytest.param("https://example.com/docs#intro]", "URI107", id="lone-bracket-in-fragment"),
     pytest.param("https://example.com/a]", "URI107", id="lone-bracket-in-path"),
     pytest.param("https://example.com/?a=[1", "URI107", id="lone-bracket-in-query"),
@@ -147,3 +148,19 @@ def test_fixing_both_rules_reaches_a_valid_uri() -> None:
     assert fix_text(text, "markdown", STRICT, unsafe=True).text == wanted
     # With the defaults only the accident is fixed: the pipe is left as browsers accept it.
     assert fix_text(text, "markdown", DEFAULT, unsafe=True).text == wanted.replace("%7C", "|")
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("https://us|er@example.com/", id="pipe-in-user"),
+    pytest.param("mssql+pymssql://scott:tiger^5HHH@mssql2022:1433/test", id="caret-in-a-demo-password"),
+    pytest.param("https://u:p`w@example.com/", id="backtick-in-password"),
+])
+def test_a_convention_in_the_userinfo_is_tolerated_and_never_quoted_or_fixed(text: str) -> None:
+    """The parser percent-encodes "|", "^" and "`" in the userinfo silently (a password made to
+    pass a password policy holds them): URI111's, never quoted (it may be a password) and never
+    fixed (the userinfo's bytes are the user's)."""
+    assert {f.code for f in check(text)} <= {"URI301"}
+    [found] = _strict(text)
+    assert found.fix is None
+    userinfo = text.split("//", 1)[1].split("@", 1)[0]
+    assert userinfo not in found.message and found.message.startswith("a character in the userinfo: ")

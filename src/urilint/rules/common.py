@@ -67,8 +67,12 @@ IGNORED = "ignored"
 #: that the WHATWG URL parser leaves as they are or percent-encodes silently (URI111's doc says
 #: which).  Brackets and braces count only when they pair up inside the component; "{" and "}"
 #: in a path are left out (there a brace is a template slot, or the trace of a broken one).
-#: Never the scheme, the userinfo, the host or the port: there these characters are accidents.
+#: In the userinfo only "|", "^" and "`", which the parser percent-encodes there silently (the
+#: userinfo percent-encode set), and which a password holds to pass a password policy
+#: ("tiger^5HHH"); brackets there are delimiters.  Never the scheme, the host or the port: there
+#: these characters are accidents.
 CONVENTIONS: Mapping[str, FrozenSet[str]] = MappingProxyType({
+    "userinfo": frozenset("|^`"),
     "path": frozenset("|^`[]"),
     "query": frozenset("|^`[]{}"),
     "fragment": frozenset("|^`[]{}#"),

@@ -17,7 +17,9 @@ def check(a: Analysis) -> Iterator[Finding]:
     one_char = len({a.text[p.offset] for p in problems}) == 1
     it = "it" if len(problems) == 1 else "them"
     hint = f" as {pct_encode(a.text[start])}" if one_char else ""
-    message = (f"{count_chars(a, problems)} in {components(problems)}: RFC 3986 does not allow {it}, "
+    # (count_chars names the userinfo's characters "in the userinfo" already, never quoting them)
+    where = "" if all(p.component == "userinfo" for p in problems) else f" in {components(problems)}"
+    message = (f"{count_chars(a, problems)}{where}: RFC 3986 does not allow {it}, "
                f"though browsers accept {it}; percent-encode {it}{hint}")
     yield RULE.finding(start, end, message, encode_problems_fix(a, problems))
 
@@ -38,9 +40,10 @@ RULE = Rule(
     doc="""\
 ## What it does
 Reports characters that RFC 3986 does not allow but that real URLs use by convention, in the
-path, query and fragment only:
+path, query and fragment, and the first three in the userinfo:
 
-- `|`, `^` and `` ` `` (font and chart APIs: `?family=Roboto|Open+Sans`, `?chd=t:1|2|3`);
+- `|`, `^` and `` ` `` (font and chart APIs: `?family=Roboto|Open+Sans`, `?chd=t:1|2|3`; a
+  password made to pass a password policy: `mssql://scott:tiger^5HHH@db/test`);
 - `[` and `]` that pair up (`?filter[name]=x`, `?ids[]=1`, a path segment `[slug]`, an anchor
   `#the-[features]-section`);
 - `{` and `}` that pair up, in the query or the fragment;
@@ -54,7 +57,9 @@ percent-encode set holds only C0 controls, non-ASCII, space, `"`, `#`, `<` and `
 for special schemes), and all but `` ` `` in the fragment (the fragment percent-encode set
 adds `` ` ``, which the parser encodes silently).  In the path it leaves `|`, `[` and `]` as
 they are and encodes `^` and `` ` `` silently (the path percent-encode set adds `?`, `^`,
-`` ` ``, `{` and `}`).  requests re-quotes `|`, `^`, `` ` ``, `{` and `}` and sends `[`, `]`
+`` ` ``, `{` and `}`), and in the userinfo it encodes all three silently (the userinfo
+percent-encode set adds `[` to `^` and `|` to the path's); database drivers' URL parsers read
+them as they are.  requests re-quotes `|`, `^`, `` ` ``, `{` and `}` and sends `[`, `]`
 and `#` as they are.
 Select this rule when the URIs must pass strict RFC 3986 parsers, or tools that read these
 characters themselves: curl reads `[]` and `{}` as URL globbing unless given `--globoff`, and a
@@ -65,9 +70,9 @@ characters (URI101, always; a browser drops a line break, the reader sees a brok
 `<`, `>` and `\\` (URI101: they end a URI in text, and in a web URL browsers read `\\` as `/`), a
 bracket or brace that does not pair up (URI107, URI101: the trace of a typo or of a link cut in
 the wrong place, as `(https://example.com/a])`), a brace in the path (URI101: a template slot,
-`{name}`, is never reported; a brace outside one is a broken template), and any of these
-characters in the userinfo or the host (URI101, URI107: a host with `[`, `|` or `^` is one the
-WHATWG parser rejects).
+`{name}`, is never reported; a brace outside one is a broken template), brackets and braces
+in the userinfo, and any of these characters in the host (URI101, URI107: a host with `[`, `|`
+or `^` is one the WHATWG parser rejects).
 
 One finding per URI: the message counts the characters, the span points at the first.
 
@@ -96,6 +101,7 @@ text (a signed URL, a cache key) may see a different URI.  Never fixed inside th
         Example("https://github.com/o/r/blob/main/app/[slug]/page.tsx",
                 "https://github.com/o/r/blob/main/app/%5Bslug%5D/page.tsx"),
         Example("https://example.com/api#identity[A](x:A):A", "https://example.com/api#identity%5BA%5D(x:A):A"),
+        Example("mssql+pymssql://scott:tiger^5HHH@mssql2022:1433/test", None),
     ),
     good=(
         "https://fonts.googleapis.com/css?family=Roboto%7COpen+Sans",
@@ -109,7 +115,7 @@ text (a signed URL, a cache key) may see a different URI.  Never fixed inside th
         "https://example.com/docs#intro]",
         "https://example.com/?a=[1",
         "https://exa|mple.com/",
-        "https://us|er@example.com/",
+        "https://us{er@example.com/",
         "https://example.com/a\\b",
         'https://example.com/a"b',
         "https://example.com/a>b",
