@@ -81,6 +81,11 @@ FINDS = [
     P("yaml", 'pattern: "https://p.example/docs"', [("https://p.example/docs", "quoted")], id="yaml-pattern-key-uri"),
     P("json", '{"d": "costs $5; see https://j.example/price"}', [("https://j.example/price", "bare")],
       id="json-dollar-inside-prose"),
+    # A bracket opened before the URI and closed after it ends it: tox's substitution on a
+    # continuation line, a YAML flow mapping.
+    P("ini", "[testenv]\ndeps =\n  {env:C:https://e.example/c}\n", [("https://e.example/c", "bare")],
+      id="ini-tox-substitution-default"),
+    P("yaml", "a: {url: https://f.example/a}", [("https://f.example/a", "bare")], id="yaml-flow-mapping"),
     P("json", '{"ref": "https://r.example/", "dependsOn": ["https://d.example/"]}',
       [("https://r.example/", "value"), ("https://d.example/", "value")], id="json-ref-keys-outside-a-bom"),
 ]
@@ -127,6 +132,8 @@ MUST_NOT_FIND = [
     P("json", '{"components": [{"bom-ref" :\n "tool:pkg:pypi/s@1#s/launcher manifest.xml"}]}', id="json-bom-ref-spaced"),
     P("yaml", "note: see C:/dir or D:\\x", id="yaml-drive-letters"),
     P("shell", "export PATH=$HOME/bin:$PATH", id="shell-path-colons"),
+    P("ini", "[testenv]\nsetenv =\n  {env:PATH:C:/tools}\n", id="ini-tox-substitution-of-a-drive"),
+    P("yaml", "a: {t: 12:30, i: nginx:1.25}", id="yaml-flow-mapping-of-times-and-tags"),
     # "about", "example" and "tag" are registered schemes; a colon and a space make a label.
     P("json", '{"d": "Example: Create a namespace", "t": "About: us"}', id="json-label-colon-space"),
     # Regular expressions (JSON Schema's and OpenAPI's "pattern"): an anchor or an escaped dot.

@@ -884,7 +884,12 @@ def _after_key(text: str, s: int, lo: int, start: int = -1) -> bool:
     key = text[start:k]
     if key.startswith(("export ", "set ", "declare ")):
         key = key.split(None, 1)[1] if " " in key.strip() else ""  # shell assignments
-    return bool(key) and not any(c in key for c in " \t\"'#")
+    if not key or any(c in key for c in " \t\"'#"):
+        return False
+    # A "key" that opens a bracket it does not close is the inside of an expression, whose
+    # closing bracket ends the URI: tox's "{env:NAME:https://x}" on a continuation line, a
+    # YAML flow mapping's "{url: https://x}".
+    return all(key.count(o) <= key.count(c) for o, c in ("{}", "[]", "()"))
 
 
 def scan_prose(text: str, start: int = 0, end: Optional[int] = None, *, style: ProseStyle = TEXT,
