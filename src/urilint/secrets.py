@@ -92,13 +92,19 @@ STRONG_NAMES = frozenset("""
     access_token accesstoken refresh_token id_token auth_token authtoken private_token
     api_key apikey x_api_key secret client_secret secret_key password passwd pwd
     x_amz_signature x_amz_security_token x_goog_signature x_goog_credential session_token
-    sessiontoken app_secret consumer_secret oauth_token oauth_token_secret oauth_signature
+    sessiontoken app_secret consumer_secret oauth_token oauth_token_secret oauth_signature oauth_verifier
     access_key secret_access_key jsessionid phpsessid sessionid session_id aspsessionid
 """.split())
 #: Names whose value is a credential for one request, which no one can use again: OAuth 1.0's
 #: signature is bound to a nonce and a timestamp (RFC 5849 sections 3.3 and 3.4).  Masked in
 #: every output as any secret parameter is, but not worth a finding.
-ONE_REQUEST_NAMES = frozenset({"oauth_signature"})
+ONE_REQUEST_NAMES = frozenset({"oauth_signature", "oauth_verifier"})
+#: OAuth 1.0's steps that carry the temporary credentials' identifier in the query by design
+#: (RFC 5849 section 2.2): the authorization request ("/authorize?oauth_token=...", Twitter's
+#: "/oauth/authenticate", the RFC's own "/authorize_access") and the callback that brings the
+#: verifier back ("?oauth_token=...&oauth_verifier=...").  The identifier alone grants nothing
+#: (the token's secret does): masked there, not reported.
+_OAUTH1_AUTHORIZATION = ("authorize", "authenticate")
 #: Session identifiers: a visit's, expired long before a file is read.  In test data (a recorded
 #: page, a wiki dump's citation) they are a fixture's, not worth a finding.
 SESSION_NAMES = frozenset({"jsessionid", "phpsessid", "sessionid", "session_id", "aspsessionid", "sid"})
@@ -672,9 +678,19 @@ def parameter_worth_a_finding(text: str, ref: URIReference, name: str, test_data
     key = _name_key(name)
     if key in ONE_REQUEST_NAMES:
         return False
+    if key == "oauth_token" and _oauth1_authorization_step(ref):
+        return False
     if test_data and (key in SESSION_NAMES or (key in PRESIGNED_PARTS and presigned_for_days(text, ref))):
         return False
     return not shared_by_design(ref.host, ref.path or "", name)
+
+
+def _oauth1_authorization_step(ref: URIReference) -> bool:
+    """Whether ``ref`` is OAuth 1.0's authorization request or its callback (RFC 5849 2.2)."""
+    last = (ref.path or "").rstrip("/").rsplit("/", 1)[-1].lower()
+    if last.startswith(_OAUTH1_AUTHORIZATION):
+        return True
+    return any(_name_key(p.name) == "oauth_verifier" for p in parameters(ref) if p.where == "query")
 
 
 def secret_params(text: str, ref: URIReference,

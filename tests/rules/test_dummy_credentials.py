@@ -111,6 +111,13 @@ DUMMIES = [
     # Server test login).
     pytest.param("mssql+pymssql://scott:tiger^5HHH@mssql2022:1433/test", id="demo-account-with-policy-suffix"),
     pytest.param("oracle://SYSTEM:manager@db.vendor.io:1521/xe", id="demo-account-default-login"),
+    # OAuth 1.0's temporary credentials' identifier, which its authorization request and the
+    # callback carry in the query (RFC 5849 2.2), and the one-time verifier (requests-oauthlib).
+    pytest.param("https://api.vendor.io/oauth/authorize?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1&oauth_callback=x",
+                 id="oauth1-authorization-request"),
+    pytest.param("https://api.vendor.io/oauth/authenticate?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1", id="oauth1-authenticate"),
+    pytest.param("https://printer.vendor.io/ready?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1&oauth_verifier=Hc6Jd0Wn8Ys1Rt4",
+                 id="oauth1-callback-with-verifier"),
     # OAuth 1.0's signature serves one request (RFC 5849 3.3): masked, not reported.
     pytest.param("http://i.b/path?oauth_nonce=14205877133089&oauth_signature=Zk3Qp9Lm%2BXv7Rt4Wn8Ys1Hc6Jd0%3D",
                  id="oauth1-signature"),
@@ -202,6 +209,12 @@ REAL = [
                  id="host-list-after-the-userinfo"),
     pytest.param("http://i.b/path?oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0", "Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0",
                  id="oauth1-token"),
+    pytest.param("https://api.vendor.io/1.1/home?next=authorize&oauth_token=Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0",
+                 "Zk3Qp9LmXv7Rt4Wn8Ys1Hc6Jd0", id="oauth1-token-in-a-resource-request"),
+    pytest.param("https://printer.vendor.io/ready?oauth_token=Zk3Qp9&oauth_verifier=Hc6Jd0&oauth_token_secret="
+                 "Zq8vLm2Rt7xKw4Pn", "Zq8vLm2Rt7xKw4Pn", id="oauth1-token-secret-beside-a-verifier"),
+    pytest.param("https://api.vendor.io/authorize?oauth_verifier=Hc6Jd0Wn8Ys1Rt4&access_token=Zq8vLm2Rt7xKw4Pn",
+                 "Zq8vLm2Rt7xKw4Pn", id="bearer-token-at-an-authorization-path"),
     pytest.param("https://portal.vendor.io/app;jsessionid=8F3A2C91D7E4B6A05C1F9E2D3B4A5C6D",
                  "8F3A2C91D7E4B6A05C1F9E2D3B4A5C6D", id="session-id-outside-test-data"),
 ]
