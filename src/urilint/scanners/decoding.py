@@ -61,8 +61,10 @@ _CONTROL_MIN = 8
 _CONTROL_KINDS = 4
 
 #: Compiled Python (bytecode, and .pyd extension modules), which identify (2.6) gives no tag:
-#: Python 2 leaves its .pyc files next to their sources, outside __pycache__.
-_BINARY_SUFFIXES = (".pyc", ".pyo", ".pyd")
+#: Python 2 leaves its .pyc files next to their sources, outside __pycache__.  And ".bin", the
+#: generic name of raw bytes (firmware, model weights, a test's few bytes of compressed data,
+#: too short for the content test to tell), which identify gives no tag either.
+_BINARY_SUFFIXES = (".pyc", ".pyo", ".pyd", ".bin")
 
 # A UTF-16/32 text is full of NUL and control bytes (the high byte of every ASCII or Cyrillic
 # character): its byte-order mark says text before any content check.
