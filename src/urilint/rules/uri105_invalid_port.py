@@ -24,6 +24,8 @@ def check(a: Analysis) -> Iterator[Finding]:
         return  # any port: an origin pattern ("http://localhost:*"), as CSP's source lists write one
     if a.scheme in IMAGE_SCHEMES:
         return  # "docker://python:3.12-slim": an image and its tag, not a host and a port
+    if a.ref.authority == ":memory:" and (a.scheme or "").partition("+")[0] in SQLITE_SCHEMES:
+        return  # "sqlite://:memory:": SQLite's special file name for an in-memory database
     host = a.ref.host or ""
     if a.scheme == "file" and len(host) == 1 and host.isalpha():
         return  # "file://c:\\path": a Windows drive letter, not a host (RFC 8089 appendix E.2)
@@ -41,6 +43,11 @@ def check(a: Analysis) -> Iterator[Finding]:
 #: Schemes whose authority names a container image, "[registry/]name[:tag]": GitHub Actions'
 #: "uses: docker://alpine:3.20" and skopeo's transports.
 IMAGE_SCHEMES = frozenset({"docker", "docker-daemon", "docker-archive", "oci", "oci-archive", "containers-storage"})
+
+
+#: SQLite's schemes (and their dialects' "+driver" forms): dj-database-url's, django-environ's
+#: and Tortoise ORM's "sqlite://:memory:" names SQLite's in-memory database where a file goes.
+SQLITE_SCHEMES = frozenset({"sqlite", "sqlite3", "spatialite"})
 
 
 def screen(shape: CleanShape) -> bool:
@@ -72,7 +79,8 @@ No connection can be made; a letter in the port is usually a typo or a host name
 No fix.  `{port}`, `${PORT}` and a port written as a word (`host:port` in documentation) are
 slots and are not reported, nor is `*`, any port in an origin pattern (CSP's source lists,
 CORS allow-lists).  A container image's tag (`docker://python:3.12-slim`) and a Windows drive
-letter (`file://c:\\path`) are no port.
+letter (`file://c:\\path`) are no port, nor SQLite's name for an in-memory database
+(`sqlite://:memory:`).
 """,
     bad=(
         Example("http://example.com:8o80/"),
@@ -82,6 +90,8 @@ letter (`file://c:\\path`) are no port.
         Example("http://localhost:80*/"),
         Example("https://registry.example.com:5o00/v2/"),
         Example("file://cc:\\path"),
+        Example("postgres://:memory:"),
+        Example("sqlite://:mem0ry:"),
     ),
     good=(
         "http://example.com:8080/",
@@ -98,6 +108,8 @@ letter (`file://c:\\path`) are no port.
         "http://localhost:*",
         "https://*.example.com:*/",
         "docker://python:3.12-slim-bookworm",
+        "sqlite://:memory:",
+        "sqlite+aiosqlite://:memory:",
         "docker://ghcr.io/owner/image:1.0.2",
         "file://c:\\path",
         "http://STS-HOST:STS-PORT/",
