@@ -63,6 +63,11 @@ CONVENTIONS = [
     pytest.param("https://app.element.io/#/room/#prometheus:matrix.org", "#prometheus",
                  "https://app.element.io/#/room/%23prometheus:matrix.org", id="chat-room-web-client"),
     pytest.param("https://example.com/#/a#b#c", "#b", "https://example.com/#/a%23b%23c", id="several-hashes-once"),
+    # The markup of a textual data: URI (the inline-SVG favicon idiom).
+    pytest.param("data:image/svg+xml,<svg xmlns=%22http://www.w3.org/2000/svg%22></svg>", "<svg",
+                 "data:image/svg+xml,%3Csvg%20xmlns=%22http://www.w3.org/2000/svg%22%3E%3C/svg%3E", id="svg-favicon"),
+    pytest.param('data:text/html,<p class="a">x|y</p>', "<p",
+                 "data:text/html,%3Cp%20class=%22a%22%3Ex%7Cy%3C/p%3E", id="html-data"),
 ]
 
 # Accidents: the default rules keep reporting them, and URI111 never does, even when selected.
@@ -90,6 +95,9 @@ ACCIDENTS = [
     pytest.param("https://example.com/a]b[", "URI107", id="brackets-in-the-wrong-order"),
     pytest.param("https://ex]ample.com/", "URI107", id="bracket-in-host"),
     pytest.param("https://user@name@example.com/", "URI107", id="second-at-in-userinfo"),
+    pytest.param("data:image/svg+xml,svg\nxmlns", "URI101", id="line-break-in-data"),
+    pytest.param("data:image/svg+xml;base64,PHN2<Zz4=", "URI101", id="markup-in-base64-data"),
+    pytest.param("data:image/svg+xml,a\\b", "URI101", id="backslash-in-data"),
 ]
 
 

@@ -77,6 +77,12 @@ CONVENTIONS: Mapping[str, FrozenSet[str]] = MappingProxyType({
     "query": frozenset("|^`[]{}"),
     "fragment": frozenset("|^`[]{}#"),
 })
+#: Characters a textual data: URI's data holds as markup ("data:image/svg+xml,<svg
+#: xmlns=%22...%22></svg>", the inline-SVG favicon idiom): the WHATWG parser keeps every one of
+#: them as it is in a data: URL's opaque path (only C0 controls are encoded there), and the
+#: data: URL processor hands them to the image as written.  By convention there, not accidents;
+#: a line break or a tab stays one (the parser drops it, joining the markup's words).
+DATA_MARKUP: FrozenSet[str] = frozenset(' <>"{}|^`')
 _OPENERS = {"]": "[", "}": "{"}
 #: The Infra Standard's ASCII whitespace: TAB, LF, FF, CR, SPACE.
 ASCII_WHITESPACE: FrozenSet[str] = frozenset("\t\n\x0c\r ")
@@ -118,6 +124,15 @@ def _base64_data_start(a: Analysis) -> int:
     return a.base64_from
 
 
+def _textual_data_start(a: Analysis) -> int:
+    """Where the data of a data: URI that is not base64 starts (after its ","); -1 for any
+    other URI.  (Asked only for a character of DATA_MARKUP in a path.)"""
+    if a.scheme != "data" or _base64_data_start(a) >= 0:
+        return -1
+    comma = a.text.find(",")
+    return comma + 1 if comma >= 0 else -1
+
+
 def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
     """Which kind of syntax problem ``p`` is; each syntax rule reports one kind."""
     char = a.text[p.offset] if p.offset < len(a.text) else ""
@@ -132,6 +147,8 @@ def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
     if p.rule == "path-noscheme":
         return PATH_NOSCHEME
     if char in CONVENTIONS.get(p.component, ()) and (char not in "[]{}" or p.offset in _paired(a)):
+        return CONVENTION
+    if char in DATA_MARKUP and p.component == "path" and 0 <= _textual_data_start(a) <= p.offset:
         return CONVENTION
     if char in ASCII_WHITESPACE and p.component == "path" and 0 <= _base64_data_start(a) <= p.offset:
         return IGNORED

@@ -110,7 +110,7 @@ characters in the userinfo.
         Example("https://example.com/a{b", "https://example.com/a%7Bb"),
         Example("https://example.com/?q=}", "https://example.com/?q=%7D"),
         Example("https://exa|mple.com/", "https://exa%7Cmple.com/"),
-        Example("data:text/plain,hello world", "data:text/plain,hello%20world"),
+        Example("data:text/plain,hello\tworld", "data:text/plain,hello%09world"),
     ),
     good=(
         "https://example.com/my%20file.pdf",

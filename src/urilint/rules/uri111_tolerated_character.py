@@ -48,7 +48,10 @@ path, query and fragment, and the first three in the userinfo:
   `#the-[features]-section`);
 - `{` and `}` that pair up, in the query or the fragment;
 - a second `#` in the fragment (chat-room and single-page-app links:
-  `https://matrix.to/#/#room:matrix.org`).
+  `https://matrix.to/#/#room:matrix.org`);
+- markup in the data of a `data:` URI that is not base64: a space, `<`, `>`, `"`, braces, `|`,
+  `^` and `` ` `` (the inline-SVG favicon, `data:image/svg+xml,<svg xmlns=%22...%22>...</svg>`:
+  browsers keep them as they are in a `data:` URL and hand them to the image).
 
 Off by default: browsers and HTTP clients accept all of these.  The WHATWG URL Standard, which
 browsers follow ("Percent-encoded bytes" defines the sets, "URL parsing" applies them in its
