@@ -77,6 +77,7 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
     found = _all_candidates(text, fmt, settings)
     known: Dict[int, List[Span]] = {}
     proposed: List[_Proposed] = []  # minimal edits, checked together below
+    fixable: Optional[bool] = None if fmt.fixable is not None else True  # (asked at the first fix)
     for i, c in enumerate(found):
         key = (c.in_code, c.partial)
         plan = plans.get(key)
@@ -85,8 +86,10 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
         findings, hidden = check_hiding(c.uri, plan, c.context)
         if findings:
             known[i] = hidden
+            if fixable is None and fmt.fixable is not None and any(f.fix is not None for f in findings):
+                fixable = fmt.fixable(text)
             out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden),
-                                      proposed, len(out)))
+                                      proposed, len(out), fixable is not False))
     if proposed:
         out = _without_failed_edits(out, proposed, _failed_edits(fmt, text, proposed))
     if links is not None and role in (SOURCE, MARKED):
@@ -106,18 +109,20 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
 
 def _file_findings(fmt: Format, text: str, c: Candidate, findings: Sequence[Finding],
                    settings: Settings, shown: Optional[str] = None,
-                   proposed: Optional[List["_Proposed"]] = None, first: int = 0) -> List[FileFinding]:
+                   proposed: Optional[List["_Proposed"]] = None, first: int = 0,
+                   fixable: bool = True) -> List[FileFinding]:
     """A candidate's findings (offsets in its URI) placed in the text, each with its edit;
     ``shown``: the URI redacted, when the caller has it.  With ``proposed``, a minimal edit is
     not checked here but added to it (``first``: the index the first finding will have in the
-    caller's list), for the caller to check all of a file's at once (:func:`_failed_edits`)."""
+    caller's list), for the caller to check all of a file's at once (:func:`_failed_edits`).
+    Without ``fixable`` (Format.fixable said no) no finding has an edit."""
     if shown is None:
         shown = secrets.redact(c.uri, settings.placeholders)
     out: List[FileFinding] = []
     for f in findings:
         start, end = c.source_span(f.start, f.end)
         edit = None
-        if f.fix is not None and not c.partial and (not c.in_code or settings.include_code_blocks):
+        if f.fix is not None and fixable and not c.partial and (not c.in_code or settings.include_code_blocks):
             if proposed is not None and checked_later(fmt, c):
                 edit = unchecked_edit(fmt, text, c, f.fix)
                 if edit is not None:

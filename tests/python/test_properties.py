@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from urilint.scanners.positions import LineIndex
-from urilint.scanners.python import group_value, lex, part_value, scan_python
+from urilint.scanners.python import group_value, lex, newer_python, part_value, scan_python
 
 # Body tokens: (source, value in a cooked literal, value in a raw literal).  Values of f-string
 # fields are the slot urilint reads; bytes get only ASCII tokens.
@@ -155,7 +155,7 @@ def test_lexer_agrees_with_tokenize(src: str) -> None:
 @given(module())
 def test_scan_never_raises_and_maps_exactly(src: str) -> None:
     found = scan_python(src)
-    if not _parses(src):
+    if not _parses(src) and not newer_python(src):  # (a newer Python's module is read: PEP 701)
         assert found == []
         return
     assert [(c.start, c.end) for c in found] == sorted((c.start, c.end) for c in found)

@@ -87,6 +87,10 @@ class Format(NamedTuple):
     #: Whether a text is still well-formed in this format (a fixed module must still parse);
     #: checked only when the text was well-formed before the fixes.
     well_formed: Optional[Callable[[str], bool]] = None
+    #: Whether a fix in a text can be checked before it is written; None: always.  A Python
+    #: module the running interpreter does not compile (a newer Python's, read all the same)
+    #: gets no fix: nothing here could say a fixed module still compiles.
+    fixable: Optional[Callable[[str], bool]] = None
     #: The source edit that makes a candidate read through escapes read ``new_uri``; None when
     #: it cannot be written exactly.  Without it the pipeline tries a minimal, verified edit.
     fix_edit: Optional[Callable[[str, Candidate, str], Optional[Edit]]] = None

@@ -1065,6 +1065,12 @@ def _backquoted(text: str, start: int, end: int) -> Spans:
 
 
 # -- entry points --------------------------------------------------------------------------
+def compiles(text: str) -> bool:
+    """Whether the running interpreter compiles a module (the Format's ``fixable``)."""
+    return syntax_error(text) is None
+
+
+@functools.lru_cache(maxsize=1)
 def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     """(line, column, message) of the first syntax error of a module, None when it parses.
 
@@ -1072,7 +1078,7 @@ def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     parses.  A bytecode compile is tried first: it skips building the Python AST objects, so it
     is about 40% faster, and it fails on everything ``ast.parse`` fails on; it also rejects a
     few programs that do parse ("'return' outside function"), so its errors are confirmed with
-    ``ast``."""
+    ``ast``.  (Cached for the last module: the scan, the fixes' check and the precheck ask.)"""
     return deepstack.call(lambda: _syntax_error(text))
 
 
@@ -1096,7 +1102,8 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
                 docstrings: bool = True) -> List[Candidate]:
     """Every URI candidate of a Python module, sorted by source position.
 
-    A module that does not parse yields none (see :func:`syntax_error` for the reason)."""
+    A module that does not parse yields none (see :func:`syntax_error` for the reason), unless
+    it is a newer Python's (:func:`newer_python`)."""
     if not may_hold_uri(text):
         return []
     lexed = lex(text)
@@ -1109,7 +1116,7 @@ def scan_python(text: str, include_code: bool = False, *, comments: bool = True,
         for start, end in lexed.comments:
             if text.find(":", start, end) >= 0:
                 out.extend(_comment_candidates(text, start, end, include_code))
-    if out and syntax_error(text) is not None:
+    if out and syntax_error(text) is not None and not newer_python(text):
         return []
     out.sort(key=lambda c: (c.start, c.end))
     return out
@@ -1297,10 +1304,24 @@ def precheck(text: str) -> Optional[str]:
     if not may_hold_uri(text):
         return None
     fault = syntax_error(text)
-    if fault is None:
+    if fault is None or newer_python(text):
         return None
     line, column, message = fault
     return f"not checked: invalid Python at {line}:{column} ({message})"
+
+
+def newer_python(text: str) -> bool:
+    """Whether a module the running interpreter rejects is a newer Python's: libcst's grammar,
+    which follows the newest Python, reads it (PEP 701's f-strings that reuse their quote, PEP
+    695's type parameters, on Python 3.11).  Such a module is checked (the lexer follows PEP
+    701), but no fix is offered in it: a fix must compile here before it is written."""
+    import libcst as cst  # (only for a module that does not compile: rare)
+
+    try:
+        deepstack.call(lambda: cst.parse_module(text))
+    except Exception:  # (ParserSyntaxError, CSTValidationError on b"" "" ..., RecursionError)
+        return False
+    return True
 
 
 def parses(text: str) -> bool:
@@ -1317,5 +1338,5 @@ def parses(text: str) -> bool:
 
 
 FORMAT = Format("python", _scan, suppressions=frozenset({NOQA, HASH_COMMENT}), decode=decode_with_cookie,
-                precheck=precheck, well_formed=parses, fix_edit=fix_edit, propose_edit=propose_edit,
-                failed_edits=failed_edits, program_contexts=frozenset({"py-string"}))
+                precheck=precheck, well_formed=parses, fixable=compiles, fix_edit=fix_edit,
+                propose_edit=propose_edit, failed_edits=failed_edits, program_contexts=frozenset({"py-string"}))
