@@ -248,8 +248,9 @@ PUBLISHED_EXAMPLES = frozenset("""
 _DEMO_ACCOUNTS = {"scott": "tiger", "system": "manager", "sys": "change_on_install"}
 #: ASCII punctuation (string.punctuation, without importing a module a check does not need).
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-#: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password".
-_LEET = str.maketrans("013457@$", "oieasta" + "s")
+#: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password", and
+#: so does "P@ssw%rd" (SQLAlchemy's guide to escaping a password: "%" for "o").
+_LEET = str.maketrans("013457@$%", "oieasta" + "so")
 #: What a made-up password appends to a word ("admin123!", "Passw0rd!").
 _SUFFIX_CHARS = "0123456789!?.#*_-"
 #: Words that a generated key does not spell out, but a made-up value built around the secret's
@@ -267,7 +268,8 @@ def _spells_a_dummy(value: str) -> bool:
     in leetspeak too ("p@ssw0rd", "Passw0rd!").  (Only "password": "Gu3st!" beside the user
     "guest" or "s3cr3t" is someone's attempt at a real one.)"""
     if "%" in value:
-        value = unquote(value, errors="replace")
+        # ("%%" first: ConfigParser's and printf's escape of "%", as alembic.ini spells one)
+        value = unquote(value.replace("%%", "%"), errors="replace")
     core = value.rstrip(_SUFFIX_CHARS).lower()
     return core in DUMMY_WORDS or core.translate(_LEET) in ("password", "passwd")
 

@@ -69,6 +69,8 @@ DUMMIES = [
     # "password" in leetspeak, a demo word with a counter and a sign (rfc3986's docs).
     pytest.param("https://us3r:p%40ssw0rd@api.vendor.io", id="leet-password"),
     pytest.param("postgres://app:Passw0rd!@db.vendor.io/x", id="password-leet-and-sign"),
+    pytest.param("postgresql+psycopg2://scott:P%40ssw%25rd@db.vendor.io:5432/testdb", id="password-leet-percent-escaped"),
+    pytest.param("postgresql+psycopg2://scott:P%%40ssw%%25rd@db.vendor.io/testdb", id="password-escaped-for-configparser"),
     pytest.param("postgres://app:admin123!@db.vendor.io/x", id="demo-word-counter-sign"),
     # A test account's password (feedparser's guide to HTTP authentication).
     pytest.param("http://test:basic@feeds.vendor.io/basic_auth.xml", id="test-account"),
@@ -169,6 +171,8 @@ REAL = [
     pytest.param("postgres://app:s3cr3t@db.vendor.io/x", "s3cr3t", id="leet-secret-is-an-attempt"),
     pytest.param("amqp://guest:Gu3st!@rabbit.vendor.io/v", "Gu3st!", id="leet-user-name"),
     pytest.param("postgres://app:Passw0rd!Zq7@db.vendor.io/x", "Passw0rd!Zq7", id="password-leet-then-more"),
+    pytest.param("postgres://app:P%40ssw%25rdZq7@db.vendor.io/x", "P%40ssw%25rdZq7", id="password-leet-percent-then-more"),
+    pytest.param("postgres://app:Zq%%40ssw%%25rd@db.vendor.io/x", "Zq%%40ssw%%25rd", id="configparser-escape-of-a-real-one"),
     pytest.param("http://test:Zq7pw8Lk4r2Tx9Vb4NmQ@feeds.vendor.io/x", "Zq7pw8Lk4r2Tx9Vb4NmQ",
                  id="test-account-real-looking"),
     pytest.param("https://client.vendor.io/cb?code=SplxlOBeZQQYbYS6WxSbIB", "SplxlOBeZQQYbYS6WxSbIB",
