@@ -125,6 +125,7 @@ MUST_DETECT = [
     P("spinner", GIF, "GIF signature", id="gif-without-nul-in-8k"),
     P("favicon.ico", b"see https://example.com/\n", "*.ico", id="ico-by-name-whatever-its-bytes"),
     P("blob.dat", COMPRESSED, "control bytes", id="compressed-bytes-unknown-name"),
+    P("bomb-br.bin", b"\x8b\x02\x80\xab\xcd\xef\x99", "*.bin", id="few-raw-bytes-named-bin"),
     P("cache.dat", COMPRESSED[:600], "control bytes", id="short-compressed-bytes"),
     P("UPPER.PDF", b"%PDF-1.4\n" + URI.encode(), "*.pdf", id="name-case-insensitive"),
 ]
@@ -170,6 +171,7 @@ MUST_NOT_DETECT = [
       id="control-field-separators"),
     P("late.txt", b"x" * BINARY_PROBE + b"\0" + URI.encode(), id="nul-after-the-probe"),
     P("empty", b"", id="empty-file"),
+    P("bom-1.4.xml.bin", f'<?xml version="1.0"?><bom><url>{URI}</url></bom>\n'.encode(), id="utf8-text-named-bin"),
 ]
 
 
@@ -237,7 +239,6 @@ def test_claimed_names_are_never_binary_by_name(tmp_path: Path, monkeypatch: pyt
 @pytest.mark.parametrize("name, reason", [
     P("a.pdf", "*.pdf", id="pdf"), P("dir/a.PNG", "*.png", id="path-and-case"), P("a.tar.gz", "*.gz", id="double"),
     P("a.woff2", "*.woff2", id="woff2"), P("x.pyo", "*.pyo", id="pyo"), P("ext.pyd", "*.pyd", id="pyd"),
-    P("tests/bomb-br.BIN", "*.bin", id="bin"),
 ])
 def test_binary_name(name: str, reason: str) -> None:
     assert binary_name(name) == reason
@@ -246,7 +247,7 @@ def test_binary_name(name: str, reason: str) -> None:
 @pytest.mark.parametrize("name", [
     P("a.svg", id="svg"), P("a.md", id="md"), P("a.min.js", id="js"), P("Makefile", id="makefile"),
     P("Dockerfile", id="dockerfile"), P("a.doc", id="doc-unknown"), P("a.plist", id="needs-content"),
-    P("noext", id="no-extension"), P("a.binary.txt", id="bin-inside-a-name"),
+    P("noext", id="no-extension"), P("a.binary.txt", id="bin-inside-a-name"), P("tests/bomb-br.bin", id="bin"),
 ])
 def test_not_binary_name(name: str) -> None:
     assert binary_name(name) is None

@@ -61,10 +61,8 @@ _CONTROL_MIN = 8
 _CONTROL_KINDS = 4
 
 #: Compiled Python (bytecode, and .pyd extension modules), which identify (2.6) gives no tag:
-#: Python 2 leaves its .pyc files next to their sources, outside __pycache__.  And ".bin", the
-#: generic name of raw bytes (firmware, model weights, a test's few bytes of compressed data,
-#: too short for the content test to tell), which identify gives no tag either.
-_BINARY_SUFFIXES = (".pyc", ".pyo", ".pyd", ".bin")
+#: Python 2 leaves its .pyc files next to their sources, outside __pycache__.
+_BINARY_SUFFIXES = (".pyc", ".pyo", ".pyd")
 
 # A UTF-16/32 text is full of NUL and control bytes (the high byte of every ASCII or Cyrillic
 # character): its byte-order mark says text before any content check.
@@ -122,7 +120,21 @@ def binary_reason(data: bytes, name: str = "") -> Optional[str]:
     ``name`` is the file's base name; pass "" when the name must not decide (a format urilint
     reads by name is text whatever identify says).  Only the first :data:`BINARY_PROBE` bytes
     are read."""
-    return (binary_name(name) if name else None) or binary_content(data)
+    return (binary_name(name) if name else None) or binary_content(data) or _raw_bytes(data, name)
+
+
+def _raw_bytes(data: bytes, name: str) -> Optional[str]:
+    """``"*.bin"`` for a ".bin" file that is not UTF-8: the generic name of raw bytes (a test's
+    few bytes of compressed data, too short for the content test to tell), which identify gives
+    no tag.  A ".bin" that is UTF-8 is read (cyclonedx-bom's XML and JSON test snapshots)."""
+    if not name.lower().endswith(".bin"):
+        return None
+    try:
+        data[:BINARY_PROBE].decode("utf-8")
+    except UnicodeDecodeError as e:
+        if e.start < BINARY_PROBE - 3:  # (not a character the probe's end cut in two)
+            return "*.bin"
+    return None
 
 
 def binary_name(name: str) -> Optional[str]:
