@@ -242,6 +242,7 @@ NOT_REAL_LOOKING = [
     pytest.param("SENTINELpassword1234", id="built-around-the-word-password"),
     pytest.param("other_fjv%268password", id="ending-in-password"),
     pytest.param("MySecretValue2024xyz", id="holding-secret"),
+    pytest.param("ReallyStrongPwd1234", id="holding-pwd"),
 ]
 
 
