@@ -1,5 +1,6 @@
 """A module the running interpreter does not compile but a newer Python does is checked, without
-fixes; a module no Python reads is still not checked (a warning, issue 5)."""
+fixes; a module no Python reads is still not checked (a warning, issue 5); adversarial input is
+a result either way."""
 
 from __future__ import annotations
 
@@ -45,6 +46,21 @@ def test_a_module_no_python_reads_is_still_not_checked(head: str) -> None:
     assert refused is not None and refused.startswith("not checked: invalid Python at ")
     assert not lint(text, "python", DEFAULT_SETTINGS).checked
     assert python.scan_python(text) == []
+
+
+@pytest.mark.parametrize("body", [
+    pytest.param("-" * 100_000 + "1\n", id="unary-chain"),
+    pytest.param("not " * 20_000 + "x\n", id="not-chain"),
+    pytest.param("lambda: " * 5_000 + "1\n", id="lambda-chain"),
+])
+@pytest.mark.parametrize("first", [pytest.param("", id="alone"), pytest.param('print "x"\n', id="after-python-2"),
+                                   pytest.param('x = f"{"a"}"\n', id="after-a-pep-701-f-string")])
+def test_adversarial_nesting_is_a_result(first: str, body: str) -> None:
+    """Whatever the module holds, the judgement is the interpreter's error, read as text: no
+    other parser runs on the whole module (libcst's native one crashed the process on these)."""
+    text = first + body + URI_LINE
+    python.newer_python(text)  # (returns, whatever it says)
+    lint(text, "python", DEFAULT_SETTINGS)
 
 
 def test_a_module_that_compiles_keeps_its_fixes() -> None:

@@ -90,6 +90,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import sys
 import unicodedata
 import warnings
 from bisect import bisect_right
@@ -1310,18 +1311,41 @@ def precheck(text: str) -> Optional[str]:
     return f"not checked: invalid Python at {line}:{column} ({message})"
 
 
-def newer_python(text: str) -> bool:
-    """Whether a module the running interpreter rejects is a newer Python's: libcst's grammar,
-    which follows the newest Python, reads it (PEP 701's f-strings that reuse their quote, PEP
-    695's type parameters, on Python 3.11).  Such a module is checked (the lexer follows PEP
-    701), but no fix is offered in it: a fix must compile here before it is written."""
-    import libcst as cst  # (only for a module that does not compile: rare)
+#: The statements PEP 695 (Python 3.12) added, at the start of the line the interpreter stopped
+#: at: "type Alias = ...", and type parameters after a function's or a class's name.
+_PEP695 = lazy.compile(r"[ \t]*(?:type[ \t]+\w+[ \t]*[\[=]|(?:async[ \t]+)?def[ \t]+\w+[ \t]*\[|class[ \t]+\w+[ \t]*\[)")
 
-    try:
-        deepstack.call(lambda: cst.parse_module(text))
-    except Exception:  # (ParserSyntaxError, CSTValidationError on b"" "" ..., RecursionError)
+
+def newer_python(text: str) -> bool:
+    """Whether a module the running interpreter rejects is a newer Python's: the first error it
+    reports is in a construct Python 3.12 added (PEP 701's f-strings, whose fields may reuse
+    the quote; PEP 695's type statements and type parameters), on an older Python.  Such a
+    module is read (the lexer follows PEP 701), but no fix is offered in it: a fix must compile
+    here before it is written.  (Decided from the error, not by another parser: libcst's native
+    one crashes the process on a long chain of unary operators.)"""
+    if sys.version_info >= (3, 12):
         return False
-    return True
+    fault = syntax_error(text)
+    if fault is None:
+        return False
+    line, _, message = fault
+    if message.startswith("SyntaxError: f-string: "):
+        return True
+    if not message.startswith("SyntaxError: "):
+        return False  # (RecursionError, MemoryError, a NUL byte: no newer grammar reads those)
+    starts = _line_starts(text, line)
+    return starts is not None and _PEP695.match(text, starts) is not None
+
+
+def _line_starts(text: str, line: int) -> Optional[int]:
+    """Where 1-based ``line`` of ``text`` starts, as the interpreter counts lines; None past the end."""
+    pos = 0
+    for _ in range(line - 1):
+        m = _LINE_END.search(text, pos)
+        if m is None:
+            return None
+        pos = m.end() + (text.startswith("\r\n", m.start()))
+    return pos
 
 
 def parses(text: str) -> bool:
