@@ -150,9 +150,10 @@ RULE = Rule(
 Reports URIs that parse but are almost certainly not what was meant: `http:/example.com/x` and
 `http:example.com` (missing slashes: reported when what follows the colon or the slash reads as
 a host, a dotted name, `localhost` or an IP literal, so RFC 3986's own `http:g`, a passwd line's
-`ftp:x:14:50` and an address cut short, `http:/...` or a quoted tweet's `http:/\u2026`, stay quiet), `http:///host` (one too many), `https//host` (missing colon),
-`http://http://host` (doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`) that
-are not registered, and web URIs with an empty host.
+`ftp:x:14:50` and an address cut short, `http:/...` or a quoted tweet's `http:/\u2026`, stay
+quiet), `http:///host` (one too many), `https//host` (missing colon), `http://http://host`
+(doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`) that are not
+registered, and web URIs with an empty host.
 
 ## Why is this bad?
 Each reads as something else: a relative path, a path on an empty host, a host named "http".

@@ -1313,7 +1313,8 @@ def precheck(text: str) -> Optional[str]:
 
 #: The statements PEP 695 (Python 3.12) added, at the start of the line the interpreter stopped
 #: at: "type Alias = ...", and type parameters after a function's or a class's name.
-_PEP695 = lazy.compile(r"[ \t]*(?:type[ \t]+\w+[ \t]*[\[=]|(?:async[ \t]+)?def[ \t]+\w+[ \t]*\[|class[ \t]+\w+[ \t]*\[)")
+_PEP695 = lazy.compile(r"[ \t]*(?:type[ \t]+\w+[ \t]*[\[=]"
+                       r"|(?:async[ \t]+)?def[ \t]+\w+[ \t]*\[|class[ \t]+\w+[ \t]*\[)")
 
 
 def newer_python(text: str) -> bool:
