@@ -120,8 +120,8 @@ def test_a_round_that_reads_stable_reads_the_text_once() -> None:
 @pytest.mark.parametrize("text, fmt", [
     # "%7e" decoded at the end of a bare URI reads as trailing punctuation: the link would lose it
     pytest.param("<p>Https://sub.Site.org/a//b?q=%7e</p>\n", "html", id="a-uri-that-would-end-early"),
-    # the same in parentheses: the fixed link would give its "~" back to the prose
-    # (a URI that would vanish whole is test_not_covered's "gone")
+    # the fixed "<http://</x" is no URI at all
+    pytest.param("<http:/</x\n", "markdown", id="a-uri-that-would-vanish"),
     pytest.param("(http://a.b/%7e)\n", "markdown", id="a-uri-in-parentheses-that-would-end-early"),
 ])
 def test_a_fix_after_which_the_uri_no_longer_reads_whole_is_dropped(text: str, fmt: str) -> None:

@@ -74,7 +74,7 @@ def _typo(a: Analysis) -> Optional[Tuple[int, int, str, Optional[str]]]:
     if scheme in WEB_SCHEMES:
         after = text[sspan[1] + 1:]
         if ref.authority is None and ref.path.startswith("/"):
-            if not reads_as_host(ref.path, 1):
+            if ref.path.startswith(("/...", "/\u2026")):
                 # "http:/..." and "http:/\u2026": an address cut short or left out (a quoted
                 # tweet, a docstring's sketch of a header), no host that lost a slash.
                 return None
@@ -147,13 +147,13 @@ RULE = Rule(
     signs=Sign.TYPO_START | Sign.NO_HOST | Sign.SCHEME_NEAR_MISS,
     doc="""\
 ## What it does
-Reports URIs that parse but are almost certainly not what was meant: `http:/example.com/x` and
-`http:example.com` (missing slashes: reported when what follows the colon or the slash reads as
-a host, a dotted name, `localhost` or an IP literal, so RFC 3986's own `http:g`, a passwd line's
-`ftp:x:14:50` and an address cut short, `http:/...` or a quoted tweet's `http:/\u2026`, stay
-quiet), `http:///host` (one too many), `https//host` (missing colon), `http://http://host`
-(doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`) that are not
-registered, and web URIs with an empty host.
+Reports URIs that parse but are almost certainly not what was meant: `http:/host/x` and
+`http:example.com` (missing slashes; without any, reported when what follows the colon reads
+as a host, a dotted name, `localhost` or an IP literal, so RFC 3986's own `http:g` and a passwd
+line's `ftp:x:14:50` stay quiet, and so does an address cut short, `http:/...` or a quoted
+tweet's `http:/\u2026`), `http:///host` (one too many), `https//host` (missing colon),
+`http://http://host` (doubled scheme), near misses of common schemes (`htps`, `htttp`, `fpt`)
+that are not registered, and web URIs with an empty host.
 
 ## Why is this bad?
 Each reads as something else: a relative path, a path on an empty host, a host named "http".
@@ -173,6 +173,7 @@ is `http`'s).
         Example("http:/localhost:8000/x", "http://localhost:8000/x"),
         Example("https:/192.0.2.1/x", "https://192.0.2.1/x"),
         Example("https:/[::1]/x", "https://[::1]/x"),
+        Example("http:/docs/x..y", "http://docs/x..y"),
         Example("https:192.0.2.1/x", "https://192.0.2.1/x"),
         Example("https:///example.com/x", "https://example.com/x"),
         Example("https//example.com/", "https://example.com/"),
@@ -218,8 +219,7 @@ is `http`'s).
         "https;x",
         "http:/\u2026",
         "http:/.../front.jpeg",
-        "http:/",
-        "https:/docs/index.html",
+        "https:/\u2026/status/1",
     ),
     check=check,
 )
