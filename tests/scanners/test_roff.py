@@ -100,6 +100,22 @@ def test_macro_definitions_are_code() -> None:
     assert found == [("mailto:\\*(m1", True), ("https://x.example/", False)]
 
 
+@pytest.mark.parametrize("block", [
+    P(".EX\n$ python \\-c \\(dqprint(url(\\(aqhttp://bad_url\\(aq))\\(dq\n.EE\n", id="man-example"),
+    P(".nf\n.ft C\n$ curl https://x.example/a b\n.ft P\n.fi\n", id="no-fill-constant-width"),
+])
+def test_example_blocks_are_code(block: str) -> None:
+    text = block + "Voil\u00e0 https://y.example/\n"
+    found = [(c.uri, c.in_code) for c in extract(text, "roff", include_code=True)]
+    assert found[-1] == ("https://y.example/", False) and len(found) == 2 and found[0][1] is True
+    assert [c.uri for c in extract(text, "roff")] == ["https://y.example/"]
+
+
+def test_a_no_fill_block_in_the_text_font_is_prose() -> None:
+    text = ".nf\nSee https://x.example/a\n.fi\n"
+    assert [(c.uri, c.in_code) for c in extract(text, "roff", include_code=True)] == [("https://x.example/a", False)]
+
+
 def _findings(text: str) -> List[Tuple[str, int]]:
     return [(f.code, f.start) for f in pipeline.lint(text, get("roff"), pipeline.DEFAULT_SETTINGS).findings]
 

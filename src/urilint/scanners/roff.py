@@ -45,6 +45,12 @@ _ESCAPE = lazy.compile(
 _DEFINITION = lazy.compile(r"(?m)^[.'][ \t]*(?:(?:de|de1|dei|am|am1|ami|ig)\b[^\n]*\n"
                            r"(?:(?![.'][ \t]*\.[ \t]*$)[^\n]*\n)*(?:[.'][ \t]*\.[ \t]*$)?"
                            r"|(?:ds|ds1|as|as1)\b[^\n]*)")
+#: Example blocks, code as a man page shows it: man(7)'s ".EX" to ".EE" (Sphinx's man writer
+#: puts a literal block there), and a no-fill block set in the constant-width font (".nf" then
+#: ".ft C", older writers' literal block) to its ".fi".
+_EXAMPLE = lazy.compile(r"(?m)^[.'][ \t]*(?:EX\b[^\n]*\n(?:(?![.'][ \t]*EE\b)[^\n]*\n)*(?:[.'][ \t]*EE\b[^\n]*)?"
+                        r"|nf[ \t]*\n[.'][ \t]*ft[ \t]+(?:C|CW|CR)\b[^\n]*\n"
+                        r"(?:(?![.'][ \t]*fi\b)[^\n]*\n)*(?:[.'][ \t]*fi\b[^\n]*)?)")
 #: Special characters (groff_char(7)) that are characters of a URI or end one the way the
 #: character they print does; any other name prints a glyph, read as a space.
 SPECIAL: Mapping[str, str] = MappingProxyType({
@@ -154,8 +160,9 @@ def scan(text: str, include_code: bool = False) -> List[Candidate]:
 
 
 def _mark_code(text: str, found: List[Candidate], include_code: bool) -> List[Candidate]:
-    """The candidates in definitions marked ``in_code`` (left out without ``include_code``)."""
-    code = Spans.of(m.span() for m in _DEFINITION.finditer(text))
+    """The candidates in definitions and example blocks marked ``in_code`` (left out without
+    ``include_code``)."""
+    code = Spans.of([m.span() for m in _DEFINITION.finditer(text)] + [m.span() for m in _EXAMPLE.finditer(text)])
     if not code.starts:
         return found
     return code.mark_code(found, include_code)
