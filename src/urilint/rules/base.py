@@ -238,6 +238,8 @@ class Analysis:
         #: up, and where a base64 data: URI's data starts (-1: not such a URI)
         self.paired: Optional[FrozenSet[int]] = None
         self.base64_from: Optional[int] = None
+        #: per-URI memo: where a textual (not base64) data: URI's data starts (-1: not one)
+        self.text_data_from: Optional[int] = None
         #: per-URI memo of rules.common.problems_for: the problems by kind
         self.kinds: Optional[Dict[str, List[SyntaxProblem]]] = None
         #: per-URI memo of rules.common.meaning_kept: the normal-form aspects that keep the meaning

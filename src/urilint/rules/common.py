@@ -126,11 +126,14 @@ def _base64_data_start(a: Analysis) -> int:
 
 def _textual_data_start(a: Analysis) -> int:
     """Where the data of a data: URI that is not base64 starts (after its ","); -1 for any
-    other URI.  (Asked only for a character of DATA_MARKUP in a path.)"""
-    if a.scheme != "data" or _base64_data_start(a) >= 0:
+    other URI.  (Asked for each character of DATA_MARKUP in a path: worked out once per URI,
+    as a search for a "," that is not there would read the whole URI each time.)"""
+    if a.scheme != "data":
         return -1
-    comma = a.text.find(",")
-    return comma + 1 if comma >= 0 else -1
+    if a.text_data_from is None:
+        comma = a.text.find(",") if _base64_data_start(a) < 0 else -1
+        a.text_data_from = comma + 1 if comma >= 0 else -1
+    return a.text_data_from
 
 
 def problem_kind(a: Analysis, p: SyntaxProblem) -> str:
