@@ -114,6 +114,12 @@ CLASSES: Tuple[InputClass, ...] = (
     # cut short before a run of dots (the elision is asked once per URI, not at each dot).
     InputClass("simple-tables-closed-late", "", "===  ===\nx  http://a.example/\n\n", "===  ===\n"),
     InputClass("dots-after-a-value", "see http://a.example/?a=b-", ".", " end"),
+    # Session 19: grid rows with wide characters (display columns worked out per line), and a
+    # man page's example blocks opened and never closed.
+    InputClass("grid-rows-wide", "+--------+---------------------+\n",
+               "| \u540d\u524d   | `x <https://ex.com/ |\n|        | a>`_ \u6771       |\n"
+               "+--------+---------------------+\n"),
+    InputClass("roff-examples-unclosed", "", ".EX\nsee http://a.example/ b\n.nf\n.ft C\n"),
 )
 
 
