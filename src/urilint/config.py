@@ -86,8 +86,8 @@ def is_minified(path: str, text: str) -> bool:
     prose to a plain-text scan ("{query:{a:b}}" holds "query:")."""
     if not path.lower().endswith(_BANNERED) or not text:
         return False
-    lines = text.count("\n") + (not text.endswith("\n"))
-    return (len(text) - text.count("\n")) / lines > _MINIFIED_AVERAGE_LINE
+    breaks = text.count("\n")
+    return (len(text) - breaks) / (breaks + (not text.endswith("\n"))) > _MINIFIED_AVERAGE_LINE
 
 
 def says_generated(text: str) -> bool:

@@ -87,7 +87,7 @@ def checked_text(text: str, format: FormatLike, settings: Optional[Settings] = N
         if findings:
             known[i] = hidden
             if fixable is None and fmt.fixable is not None and any(f.fix is not None for f in findings):
-                fixable = fmt.fixable(text)
+                fixable = fmt.fixable(text)  # (None only while the format has a test to ask)
             out.extend(_file_findings(fmt, text, c, findings, settings, secrets.masked(c.uri, hidden),
                                       proposed, len(out), fixable is not False))
     if proposed:

@@ -245,7 +245,8 @@ PUBLISHED_EXAMPLES = frozenset("""
 #: the stock example of database URLs) and its documented default logins.  A password that
 #: starts with the account's word is the demo's, whatever a password policy made it add
 #: ("scott:tiger^5HHH", SQLAlchemy's SQL Server test login).
-_DEMO_ACCOUNTS = {"scott": "tiger", "system": "manager", "sys": "change_on_install"}
+_DEMO_ACCOUNTS: Mapping[str, str] = MappingProxyType({"scott": "tiger", "system": "manager",
+                                                      "sys": "change_on_install"})
 #: ASCII punctuation (string.punctuation, without importing a module a check does not need).
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 #: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password", and

@@ -106,6 +106,7 @@ from . import rst as _rst
 from .base import HASH_COMMENT, NOQA, Format
 from .decoding import decode_with_cookie
 from .escapes import Replacement, backslash_replacements, build, common_ends, map_span, place
+from .positions import LineIndex
 from .text import (
     MAX_SCHEME,
     ProseStyle,
@@ -1066,11 +1067,6 @@ def _backquoted(text: str, start: int, end: int) -> Spans:
 
 
 # -- entry points --------------------------------------------------------------------------
-def compiles(text: str) -> bool:
-    """Whether the running interpreter compiles a module (the Format's ``fixable``)."""
-    return syntax_error(text) is None
-
-
 @functools.lru_cache(maxsize=1)
 def syntax_error(text: str) -> Optional[Tuple[int, int, str]]:
     """(line, column, message) of the first syntax error of a module, None when it parses.
@@ -1334,34 +1330,19 @@ def newer_python(text: str) -> bool:
         return True
     if not message.startswith("SyntaxError: "):
         return False  # (RecursionError, MemoryError, a NUL byte: no newer grammar reads those)
-    starts = _line_starts(text, line)
-    return starts is not None and _PEP695.match(text, starts) is not None
-
-
-def _line_starts(text: str, line: int) -> Optional[int]:
-    """Where 1-based ``line`` of ``text`` starts, as the interpreter counts lines; None past the end."""
-    pos = 0
-    for _ in range(line - 1):
-        m = _LINE_END.search(text, pos)
-        if m is None:
-            return None
-        pos = m.end() + (text.startswith("\r\n", m.start()))
-    return pos
+    starts = LineIndex.of(text).starts
+    return line <= len(starts) and _PEP695.match(text, starts[line - 1]) is not None
 
 
 def parses(text: str) -> bool:
-    """Whether a module parses (a fix must never make one stop parsing: ruff's rule)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            deepstack.call(lambda: ast.parse(text))
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        # NUL bytes (ValueError); absurd nesting ("1 + 1 + ..." 200,000 times: RecursionError,
-        # "x = ----...1": MemoryError) does not parse either, as far as a fix is concerned.
-        return False
-    return True
+    """Whether a module parses (a fix must never make one stop parsing: ruff's rule), as
+    :func:`syntax_error` says: NUL bytes and absurd nesting ("1 + 1 + ..." 200,000 times,
+    "x = ----...1") do not parse either, as far as a fix is concerned.  The Format's
+    ``well_formed`` and ``fixable`` (a module the running interpreter does not parse, a newer
+    Python's, gets no fix)."""
+    return syntax_error(text) is None
 
 
 FORMAT = Format("python", _scan, suppressions=frozenset({NOQA, HASH_COMMENT}), decode=decode_with_cookie,
-                precheck=precheck, well_formed=parses, fixable=compiles, fix_edit=fix_edit,
+                precheck=precheck, well_formed=parses, fixable=parses, fix_edit=fix_edit,
                 propose_edit=propose_edit, failed_edits=failed_edits, program_contexts=frozenset({"py-string"}))
