@@ -101,6 +101,10 @@ NOT_THOSE_SLOTS = [
     pytest.param("https://A@B@host/", [], id="at-one-letter"),
     pytest.param("mailto:a@EXAMPLE.COM", [], id="at-never-closed"),
     pytest.param("https://@HOST/x", [], id="at-opened-only"),
+    # The "@" that ends the userinfo, with a host after it, closes no slot: a password holding
+    # an "@" ("Xq7@PROD2"); a slot before the userinfo's own "@" is one.
+    pytest.param("postgres://admin:Xq7vLm2Rk9@PROD2@db.corp.io/", [], id="at-ending-the-userinfo"),
+    pytest.param("postgres://user:@PASSWORD@@db.corp.io/", ["@PASSWORD@"], id="at-slot-before-the-userinfos-at"),
     pytest.param("{% templatetag openblock %} a b {% templatetag closevariable %}",
                  ["{% templatetag openblock %}", "{% templatetag closevariable %}"], id="templatetag-mismatched"),
     pytest.param("{% templatetag openblock %}/a b", ["{% templatetag openblock %}"], id="templatetag-unclosed"),

@@ -161,6 +161,17 @@ def _authority_end(text: str) -> int:
         pos = g.end() if g is not None else pos + 1
 
 
+def _ends_the_userinfo(text: str, start: int, end: int, authority_end: int) -> bool:
+    """Is the closing "@" of ``@NAME@`` at ``text[start:end]`` the "@" that ends the userinfo,
+    with a host after it and text before the opening one ("user:Xq7@PROD2@db.corp.io": a
+    password holding an "@", no slot)?  A slot at the authority's start ("https://@HOST@/",
+    "ftp://@USER@host") or one before the userinfo's own "@" ("user:@PW@@host") is a slot."""
+    if not start < end <= authority_end or end == authority_end or text.find("@", end, authority_end) >= 0:
+        return False
+    m = _AUTHORITY_START.match(text)
+    return m is not None and start > m.end()
+
+
 def _is_optional_part(text: str, start: int, end: int, authority_end: int) -> bool:
     """Is the bracket group ``text[start:end]`` an optional part rather than an IP literal?
 
@@ -210,10 +221,12 @@ def find(text: str, syntaxes: Iterable[str] = DEFAULT_SYNTAXES) -> List[Span]:
         for m in pattern.finditer(text):
             if name == "printf" and _is_pct_triplet(text, m.start(), m.end()):
                 continue
-            if name == "optional":
+            if name == "optional" or name == "at":
                 if authority_end < 0:
                     authority_end = _authority_end(text)
-                if not _is_optional_part(text, m.start(), m.end(), authority_end):
+                if name == "optional" and not _is_optional_part(text, m.start(), m.end(), authority_end):
+                    continue
+                if name == "at" and _ends_the_userinfo(text, m.start(), m.end(), authority_end):
                     continue
             spans.append(m.span())
     if not spans:

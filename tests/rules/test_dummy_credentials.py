@@ -203,6 +203,9 @@ REAL = [
     pytest.param("postgresql://app:pwX9@db.prod.internal/my_app", "pwX9", id="pw-then-more"),
     pytest.param("http://%40prap:%3AZq8vLm2Rt7xK@api.vendor.io", "Zq8vLm2Rt7xK", id="encoded-delimiter-then-real"),
     pytest.param("https://foo.com:123,foo:Zq8vLm2Rt7xK@bar.com/path", "Zq8vLm2Rt7xK", id="host-list-real"),
+    pytest.param("postgres://admin:4411,Zq8vTr2Lm:Wp7Kx3Nd9Q@db.corp.io/x", "4411,Zq8vTr2Lm:Wp7Kx3Nd9Q",
+                 id="comma-and-colon-in-a-password-after-no-host"),
+    pytest.param("postgres://admin:Xq7vLm2Rk9@PROD2@db.corp.io/", "Xq7vLm2Rk9@PROD2", id="upper-case-word-after-an-at"),
     pytest.param("postgres://admin:8812,Kq9vLm2Rt7xKw@db.vendor.io/app", "8812,Kq9vLm2Rt7xKw",
                  id="a-password-with-digits-and-a-comma"),
     # A "$x", "%s" or "{x}" inside a random value is part of it, not a template's slot.

@@ -80,3 +80,21 @@ def test_the_user_name_is_shown_even_when_it_holds_the_password() -> None:
     assert "(pablo:****@db.prod.internal)" in f.message
     [f] = [f for f in check("postgres://xk9Qm2vZadmin:xk9Qm2vZ@db.prod.internal/x") if f.code == "URI301"]
     assert "xk9Qm2vZ" not in f.message.replace("xk9Qm2vZadmin", "")
+
+
+@pytest.mark.parametrize("uri", [
+    pytest.param("postgres://admin:4411,Zq8vTr2Lm:Wp7Kx3Nd9Q@db.corp.io/x", id="comma-and-colon-in-a-password"),
+    pytest.param("https://h1.vendor.io:5432,deploy:Mx7Ja2Zq8vLm@h2.vendor.io/db", id="host-list"),
+    pytest.param("https://foo.com:123,foo:Zq8vLm2Rt7xK@bar.com/path", id="host-list-short-user"),
+    pytest.param("https://h1:123,user:Zq8vLm2Rt7xK@h2/", id="first-part-no-host"),
+])
+def test_no_message_names_a_part_of_what_the_source_line_masks(uri: str) -> None:
+    """A URI301 message is built from parts outside the masked span (all of the userinfo after
+    its first ":"): not even a host list's last user name, which lies inside it."""
+    from urilint.secrets import secret_spans
+
+    [(s, e)] = secret_spans(uri)
+    masked = uri[s:e]
+    for message in messages(uri, "URI301"):
+        words = [w for w in masked.replace(",", ":").split(":") if len(w) >= 3]
+        assert words and not any(w in message for w in words), (message, words)

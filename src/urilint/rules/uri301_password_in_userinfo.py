@@ -25,18 +25,19 @@ def check(a: Analysis) -> Iterator[Finding]:
     pw = secrets.password_span(a.ref)
     if pw is None or not secrets.password_is_secret(a.text, pw, a.settings.placeholders):
         return
-    username = (a.ref.userinfo or "").split(":", 1)[0]
-    if "," in a.text[pw[0]:pw[1]] and _HOST_PORT_COMMA.match(a.ref.userinfo or "") is not None:
-        # A host list ("https://h1:123,user:pw@h2/", PostgreSQL's and MongoDB's multi-host
-        # URLs): the userinfo is the last host's, after the last ",".  (Masking still hides
-        # all of it.)
+    username = shown_user = (a.ref.userinfo or "").split(":", 1)[0]
+    if ("," in a.text[pw[0]:pw[1]] and ("." in username or username == "localhost")
+            and _HOST_PORT_COMMA.match(a.ref.userinfo or "") is not None):
+        # A host list ("https://h1.example:123,user:pw@h2/", PostgreSQL's and MongoDB's
+        # multi-host URLs): the userinfo is the last host's, after the last ",".  Its user name
+        # lies in the span every output masks (all of it after the first ":"), so the message
+        # does not name it either.  (Else, "admin:4411,Zq8:Wp7@": a password holding a comma
+        # and a colon, judged whole.)
         last = (a.ref.userinfo or "").rsplit(",", 1)[1]
-        if ":" in last:
-            username = last.split(":", 1)[0]
-            pw = (pw[1] - len(last) + len(username) + 1, pw[1])
-        elif "." in username or username == "localhost":
+        if ":" not in last:
             return  # "h1.example:123,h2@": a port, not a password
-        # (else "admin:8812,Kq9...": a password with a comma, judged whole)
+        username, shown_user = last.split(":", 1)[0], secrets.MASK
+        pw = (pw[1] - len(last) + len(username) + 1, pw[1])
     if not a.secret_worth_reporting(*pw, user=username):
         return  # a dummy (guest:guest, one letter, changeme), or next to a documentation host
     if a.userinfo_is_misleading():
@@ -44,7 +45,7 @@ def check(a: Analysis) -> Iterator[Finding]:
     # Built from parts that are not the password (the checker masks any copy of a secret that
     # a part still holds, by position): masking the password's value wherever it occurs would
     # turn a user "pablo" with the password "p" into "****ablo".
-    shown = f"{username}:{secrets.MASK}@{a.ref.host or ''}"
+    shown = f"{shown_user}:{secrets.MASK}@{a.ref.host or ''}"
     yield RULE.finding(pw[0], pw[1], f"password in the URI ({shown}); read it from an environment "
                        "variable or a secret store instead")
 
