@@ -251,7 +251,7 @@ _DEMO_ACCOUNTS: Mapping[str, str] = MappingProxyType({"scott": "tiger", "system"
 _PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 #: Leetspeak's digits and signs for letters: "p@ssw0rd" and "pa55word" spell "password", and
 #: so does "P@ssw%rd" (SQLAlchemy's guide to escaping a password: "%" for "o").
-_LEET = str.maketrans("013457@$%", "oieasta" + "so")
+_LEET: Mapping[int, int] = MappingProxyType(str.maketrans("013457@$%", "oieasta" + "so"))
 #: What a made-up password appends to a word ("admin123!", "Passw0rd!").
 _SUFFIX_CHARS = "0123456789!?.#*_-"
 #: Words that a generated key does not spell out, but a made-up value built around the secret's

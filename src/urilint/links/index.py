@@ -125,8 +125,10 @@ class LinkIndex:
         None when it is not a Markdown, reST or HTML document, or cannot be read."""
         key = "/".join(split(path))
         if style is not None and style != self.anchor_style:
-            other = self._other_styles.setdefault(style, LinkIndex(self.tree, style))
-            other._site = self._site
+            other = self._other_styles.get(style)
+            if other is None:  # (built once per style: setdefault built one on every call)
+                other = self._other_styles[style] = LinkIndex(self.tree, style)
+                other._site = self._site
             return other.anchors(path)
         if key not in self._anchors:
             fmt = document_format(key)
